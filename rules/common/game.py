@@ -1,0 +1,110 @@
+"""The engine contract every game implements (see ARCHITECTURE.md).
+
+A ``Game`` holds no per-play data: everything lives in its ``State``. ``apply``
+mutates the state it is given and raises ``IllegalAction`` with a player-facing
+reason; it should check before it changes anything, but the store only ever
+applies to a copy, so a refusal never leaks into a committed state.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from functools import cached_property
+from typing import Any, ClassVar
+
+from pydantic import TypeAdapter
+
+from .models import ActionBase, OptionsBase, Outcome, StateBase
+from .rng import Rng
+
+# A bot sees only its own view and the legal actions, and has its own RNG.
+Bot = Callable[["Game", StateBase, int, list[Any], Rng], Any]
+
+
+class Game(ABC):
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    Options: ClassVar[type[OptionsBase]]
+    State: ClassVar[type[StateBase]]
+    Action: ClassVar[Any]  # an Annotated Union discriminated on ``kind``
+
+    # -- the contract -------------------------------------------------------
+    @abstractmethod
+    def new(self, options: OptionsBase, seed: int) -> StateBase: ...
+
+    @abstractmethod
+    def to_move(self, state: StateBase) -> int | None: ...
+
+    @abstractmethod
+    def legal_actions(self, state: StateBase) -> list[ActionBase]: ...
+
+    @abstractmethod
+    def apply(self, state: StateBase, action: ActionBase) -> None: ...
+
+    @abstractmethod
+    def view(self, state: StateBase, seat: int | None) -> StateBase:
+        """A copy of ``state`` holding only what ``seat`` may see (``None``: the public)."""
+
+    @abstractmethod
+    def outcome(self, state: StateBase) -> Outcome | None: ...
+
+    @abstractmethod
+    def describe(self, action: ActionBase) -> str: ...
+
+    @abstractmethod
+    def render(self, view: StateBase, seat: int | None) -> str:
+        """Plain text of a view, for the generic board and for ``tabletop`` tools."""
+
+    # -- seats and presentation --------------------------------------------
+    def seat_count(self, options: OptionsBase) -> int:
+        players = getattr(options, "players", None)
+        return int(players) if players is not None else self.min_seats
+
+    def seat_labels(self, options: OptionsBase) -> list[str]:
+        return [f"Seat {i + 1}" for i in range(self.seat_count(options))]
+
+    def phase(self, view: StateBase) -> str:
+        """A few words for the header: round, phase, step."""
+        return ""
+
+    def is_public(self, state: StateBase) -> bool:
+        """True when the current decision is taken in the open (no curtain, public view)."""
+        return False
+
+    # -- tools --------------------------------------------------------------
+    def bots(self) -> dict[str, Bot]:
+        """Named rules-aware bots; the random bot is always available besides these."""
+        return {}
+
+    def check_invariants(self, state: StateBase) -> None:
+        """Raise AssertionError when a rule invariant is broken (tests call it)."""
+
+    def scramble_hidden(self, state: StateBase, seat: int | None, rng: Rng) -> StateBase:
+        """A copy differing from ``state`` only in what ``seat`` cannot see.
+
+        The contract tests check that ``view`` hides all of it. The default changes
+        the RNG's seed, which no seat may see; games with secrets add theirs.
+        """
+        other = state.model_copy(deep=True)
+        other.rng = Rng(seed=rng.below(1 << 62), counter=state.rng.counter)
+        return other
+
+    # -- serialisation -----------------------------------------------------
+    @cached_property
+    def action_adapter(self) -> TypeAdapter[Any]:
+        return TypeAdapter(self.Action)
+
+    def parse_action(self, data: Any) -> ActionBase:
+        return self.action_adapter.validate_python(data)
+
+    def dump_action(self, action: ActionBase) -> dict[str, Any]:
+        return action.model_dump(mode="json")
+
+    def parse_options(self, data: Any) -> OptionsBase:
+        return self.Options.model_validate(data)
+
+    def parse_state(self, text: str) -> StateBase:
+        return self.State.model_validate_json(text)

@@ -1,0 +1,91 @@
+"""Base models shared by every game.
+
+* ``Frozen``: immutable, ``extra="forbid"``; actions and options derive from it, so a
+  log of actions round-trips through JSON exactly.
+* ``StateBase``: the mutable game state. It carries the RNG, a ``reveals`` counter
+  (bumped whenever hidden information becomes known to someone, or a seat hands the
+  screen over) and the game log.
+* ``LogLine``: one line of the game log; ``seats`` lists who may read it (``None``: all).
+* ``Outcome``: the result once a game is over.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .rng import Rng
+
+
+class Model(BaseModel):
+    """A mutable model that refuses unknown fields."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class Frozen(BaseModel):
+    """An immutable model that refuses unknown fields."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ActionBase(Frozen):
+    """Every action has a literal ``kind``; a game's actions form a union on it."""
+
+    kind: str
+
+
+class OptionsBase(Frozen):
+    """Setup choices. ``Options()`` must give a sensible default game.
+
+    Field metadata drives the setup form: ``title`` labels the field, ``description``
+    is the hint, ``ge``/``le`` bound numbers, ``Literal`` types become choices.
+    """
+
+
+class LogLine(Frozen):
+    text: str
+    seats: tuple[int, ...] | None = None  # None: public
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.seats is None or (seat is not None and seat in self.seats)
+
+
+class StateBase(Model):
+    """Fields every game state has."""
+
+    rng: Rng
+    reveals: int = 0
+    log: list[LogLine] = Field(default_factory=list)
+
+    def say(self, text: str, seats: tuple[int, ...] | None = None) -> None:
+        """Append a log line (public unless ``seats`` is given)."""
+        self.log.append(LogLine(text=text, seats=seats))
+
+    def reveal(self) -> None:
+        """Mark that hidden information was revealed: undo stops here."""
+        self.reveals += 1
+
+    def marks(self) -> tuple[int, int]:
+        """What changes when an action is an undo checkpoint."""
+        return (self.rng.counter, self.reveals)
+
+
+Result = Literal["win", "loss", "draw"]
+
+
+class Outcome(Frozen):
+    results: tuple[Result, ...]  # one per seat
+    scores: tuple[int, ...] | None = None
+    explanation: str
+    breakdown: tuple[str, ...] = ()  # lines of a score breakdown, if the game has one
+
+    def key(self) -> str:
+        """A short label used to count results over many games."""
+        if len(set(self.results)) == 1:
+            return self.results[0]
+        winners = [str(i) for i, r in enumerate(self.results) if r == "win"]
+        if winners:
+            return "win by seat " + "+".join(winners)
+        return "mixed"

@@ -1,0 +1,88 @@
+"""A counter-based random number generator whose whole state is two integers.
+
+Every draw hashes ``seed:counter`` with BLAKE2b and advances the counter, so a
+game's randomness lives inside its state, replays identically on every Python
+version and never touches the global ``random`` module. Shuffles, choices and
+dice are built here on top of unbiased integers (rejection sampling).
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence, Sequence
+from hashlib import blake2b
+from typing import TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+T = TypeVar("T")
+
+_SPAN = 1 << 64
+
+
+class Rng(BaseModel):
+    """Seed plus counter. Mutable: each draw advances ``counter``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seed: int = Field(ge=0)
+    counter: int = Field(default=0, ge=0)
+
+    def next64(self) -> int:
+        """The next unsigned 64-bit integer."""
+        digest = blake2b(f"{self.seed}:{self.counter}".encode(), digest_size=8).digest()
+        self.counter += 1
+        return int.from_bytes(digest, "big")
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``range(n)``."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = _SPAN - (_SPAN % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def randint(self, low: int, high: int) -> int:
+        """A uniform integer with ``low <= x <= high``."""
+        if high < low:
+            raise ValueError("randint() needs low <= high")
+        return low + self.below(high - low + 1)
+
+    def roll(self, sides: int = 6) -> int:
+        """A die roll from 1 to ``sides``."""
+        return self.randint(1, sides)
+
+    def choice(self, seq: Sequence[T]) -> T:
+        if not seq:
+            raise ValueError("choice() from an empty sequence")
+        return seq[self.below(len(seq))]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Shuffle in place (Fisher-Yates, from the end)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        out = list(items)
+        self.shuffle(out)
+        return out
+
+    def sample(self, items: Sequence[T], k: int) -> list[T]:
+        """``k`` distinct items in random order."""
+        if not 0 <= k <= len(items):
+            raise ValueError("sample() size out of range")
+        pool = list(items)
+        out: list[T] = []
+        for _ in range(k):
+            out.append(pool.pop(self.below(len(pool))))
+        return out
+
+    def fork(self, label: str) -> Rng:
+        """An independent generator derived from this one's seed and a label.
+
+        Used for bots and tools that must not disturb the game's own draws.
+        """
+        digest = blake2b(f"{self.seed}:{label}".encode(), digest_size=8).digest()
+        return Rng(seed=int.from_bytes(digest, "big") >> 1)

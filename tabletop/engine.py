@@ -1,0 +1,69 @@
+"""The engine contract and the registry of games.
+
+``Game`` and the base models live in ``rules.common`` (the rules may not import
+``tabletop``); this module re-exports them and knows which games have landed.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import import_module
+
+from rules.common import (
+    ActionBase,
+    Bot,
+    Game,
+    IllegalAction,
+    LogLine,
+    OptionsBase,
+    Outcome,
+    Rng,
+    StateBase,
+)
+from rules.common.data import asset_text
+
+__all__ = [
+    "ActionBase", "Bot", "CatalogEntry", "Game", "IllegalAction", "LogLine", "OptionsBase",
+    "Outcome", "Rng", "StateBase", "catalog", "games",
+]
+
+# Games whose rules have landed: id -> "module:attribute" of a Game instance.
+# Imported lazily so the menu opens without loading every rulebook.
+REGISTERED: dict[str, str] = {}
+
+
+@dataclass(frozen=True)
+class CatalogEntry:
+    id: str
+    title: str
+    blurb: str
+    seats: str
+
+    @property
+    def available(self) -> bool:
+        return self.id in REGISTERED
+
+
+@cache
+def catalog() -> tuple[CatalogEntry, ...]:
+    """The four games in menu order, available or not."""
+    data = tomllib.loads(asset_text("catalog.toml"))
+    return tuple(CatalogEntry(**row) for row in data["game"])
+
+
+@cache
+def _load(path: str) -> Game:
+    module, _, attr = path.partition(":")
+    return getattr(import_module(module), attr)
+
+
+def games() -> dict[str, Game]:
+    """``{id: Game}`` for every game whose rules have landed."""
+    return {gid: _load(path) for gid, path in REGISTERED.items()}
+
+
+def get_game(game_id: str) -> Game | None:
+    path = REGISTERED.get(game_id)
+    return _load(path) if path else None
