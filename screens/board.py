@@ -1,0 +1,243 @@
+"""The board screen every game plays on.
+
+It watches the app's ``revision``, reads ``store.view(seat)`` once per change and sets
+its ``frame`` reactive; the board widget (generic text or a game's own) is bound to it.
+Input becomes actions dispatched to the store; a refusal becomes a notification.
+Hot-seat secrecy: when the seat to move passes to another human whose view differs,
+everything is blanked and a curtain covers the screen until that player is ready.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from rules.common import IllegalAction
+from tabletop.store import Store
+
+from .boards import board_widget
+from .common.curtain import CurtainScreen
+from .common.decisions import DecisionPanel
+from .common.dialogs import SaveDialog
+from .common.frame import ChooseAction, Frame
+from .common.help import HelpScreen
+from .common.keys import ACTION_KEYS
+from .common.log import LogPanel
+from .common.outcome import OutcomeScreen
+
+_PUBLIC = object()  # "nobody's view is on screen yet"
+
+
+class BoardScreen(Screen[None]):
+    BINDINGS = [
+        Binding("u", "undo", "Undo"),
+        Binding("w", "save", "Save"),
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "menu", "Menu"),
+    ] + [Binding(k, f"pick({i})", f"Choice {k}", show=False) for i, k in enumerate(ACTION_KEYS)]
+
+    frame: reactive[Frame | None] = reactive(None, always_update=True)
+
+    def __init__(self, store: Store) -> None:
+        super().__init__(classes=f"board game-{store.game.id}")
+        self.store = store
+        self.viewer: object = _PUBLIC  # seat whose view is drawn (None: the public view)
+        self.actions: list = []
+        self.curtain_up = False
+        self.outcome_shown = False
+        self._bot_pending = False
+        self._stale = False
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="status")
+        with Horizontal(id="main"):
+            with VerticalScroll(id="board-area"):
+                yield board_widget(self.store.game).data_bind(BoardScreen.frame)
+            with Vertical(id="side"):
+                yield DecisionPanel(id="decisions")
+                yield LogPanel(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "revision", self._on_revision, init=False)
+        self.sync()
+
+    def on_screen_resume(self) -> None:
+        if self._stale and not self.curtain_up:
+            self._stale = False
+            self.sync()
+
+    def _on_revision(self, _revision: int) -> None:
+        self.sync()
+
+    # -- deciding what to draw ---------------------------------------------
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.store.seats) if s.is_human]
+
+    def _views_differ(self, a: object, b: int | None) -> bool:
+        first = None if a is _PUBLIC else a
+        return self.store.view(first) != self.store.view(b)
+
+    def sync(self) -> None:
+        if not self.is_current:
+            self._stale = True  # a dialog or the curtain is on top: catch up when it closes
+            return
+        store = self.store
+        game = store.game
+        outcome = store.outcome()
+        if outcome is not None:
+            self._draw(None, interactive=False)
+            if not self.outcome_shown:
+                self.outcome_shown = True
+                names = [s.name for s in store.seats]
+                self.app.push_screen(OutcomeScreen(game.title, outcome, names), self._after_outcome)
+            return
+        seat = store.to_move()
+        if game.is_public(store.state):
+            self._draw(None, interactive=store.seats[seat].is_human)
+            self._maybe_bot(seat)
+            return
+        if store.seats[seat].is_human:
+            if self.viewer != seat and len(self.humans) > 1 and self._views_differ(self.viewer, seat):
+                self._raise_curtain(seat)
+                return
+            self._draw(seat, interactive=True)
+        else:
+            shown = None if self.viewer is _PUBLIC else self.viewer
+            self._draw(shown, interactive=False, waiting=f"{store.seats[seat].name} is thinking…")
+            self._maybe_bot(seat)
+
+    def _raise_curtain(self, seat: int) -> None:
+        self.frame = Frame(None, None)
+        self.query_one(DecisionPanel).show([], waiting="Waiting for the next player")
+        self.query_one(LogPanel).show([])
+        self._set_status(f"Hand-off to {self.store.seats[seat].name}")
+        self.curtain_up = True
+
+        def lifted(_: object) -> None:
+            self.curtain_up = False
+            self.viewer = seat
+            self.sync()
+
+        self.app.push_screen(CurtainScreen(self.store.seats[seat].name), lifted)
+
+    def _draw(self, seat: int | None, interactive: bool, waiting: str | None = None) -> None:
+        store = self.store
+        game = store.game
+        view = store.view(seat)
+        self.actions = store.legal_actions() if interactive else []
+        self.frame = Frame(view, seat, tuple(self.actions))
+        panel = self.query_one(DecisionPanel)
+        if interactive:
+            panel.show([game.describe(a) for a in self.actions])
+        else:
+            panel.show([], waiting=waiting or "Game over")
+        self.query_one(LogPanel).show([ln.text for ln in view.log if ln.visible_to(seat)])
+        mover = store.to_move()
+        who = f"To move: {store.seats[mover].name}" if mover is not None else "Game over"
+        phase = game.phase(view)
+        self._set_status(" · ".join(p for p in (game.title, phase, who) if p))
+        self.refresh_bindings()
+
+    def _set_status(self, text: str) -> None:
+        self.query_one("#status", Static).update(text)
+
+    # -- bots --------------------------------------------------------------
+    def _maybe_bot(self, seat: int) -> None:
+        if self.store.seats[seat].is_human or self._bot_pending:
+            return
+        self._bot_pending = True
+        delay = self.app.bot_delay
+        if delay <= 0:
+            self.call_later(self._bot_move)
+        else:
+            self.set_timer(delay, self._bot_move)
+
+    def _bot_move(self) -> None:
+        self._bot_pending = False
+        if not self.is_current:
+            self._stale = True
+            return
+        store = self.store
+        seat = store.to_move()
+        if seat is None or store.seats[seat].is_human:
+            return
+        action = self.app.bot_action(store, seat)
+        try:
+            store.dispatch(action)
+        except IllegalAction as exc:  # a bot bug: say so, never crash the table
+            self.notify(f"{store.seats[seat].name} tried an illegal move: {exc.reason}", severity="error")
+
+    # -- input -------------------------------------------------------------
+    def action_pick(self, index: int) -> None:
+        if index < len(self.actions):
+            self._dispatch(self.actions[index])
+
+    def on_decision_panel_chosen(self, message: DecisionPanel.Chosen) -> None:
+        self.action_pick(message.index)
+
+    def on_choose_action(self, message: ChooseAction) -> None:
+        message.stop()
+        if message.action in self.actions:
+            self._dispatch(message.action)
+        else:
+            self.notify("That is not one of your choices now.", severity="warning")
+
+    def _dispatch(self, action) -> None:
+        try:
+            self.store.dispatch(action)
+        except IllegalAction as exc:
+            self.notify(exc.reason, severity="warning")
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "undo":
+            return True if self.store.can_undo() and not self.curtain_up else None
+        if action == "pick":
+            return bool(parameters) and parameters[0] < len(self.actions)
+        return True
+
+    def action_undo(self) -> None:
+        store = self.store
+        try:
+            entry = store.undo()
+            # Take back bot moves too, back to the last human decision.
+            while entry.seat is not None and not store.seats[entry.seat].is_human and store.can_undo():
+                entry = store.undo()
+        except IllegalAction as exc:
+            self.notify(exc.reason, severity="warning")
+            return
+        self.notify(f"Undone: {entry.summary}" if self.viewer == entry.seat or len(self.humans) <= 1 else "Undone.")
+
+    def action_save(self) -> None:
+        from tabletop.paths import saves_dir
+
+        default = f"{self.store.game.id}-{datetime.now():%Y%m%d-%H%M}.json"
+
+        def chosen(path) -> None:
+            if path is None:
+                return
+            try:
+                self.store.save_to(path)
+            except OSError as exc:
+                self.notify(f"Could not save to {path}: {exc.strerror or exc}", severity="error")
+                return
+            self.notify(f"Saved to {path}")
+
+        self.app.push_screen(SaveDialog(saves_dir(), default), chosen)
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.store.game.id))
+
+    def action_menu(self) -> None:
+        self.app.to_menu()
+
+    def _after_outcome(self, choice: str | None) -> None:
+        if choice == "menu":
+            self.app.to_menu()

@@ -1,0 +1,42 @@
+"""The decision panel: the legal actions of the seat at the screen, each with its key."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.message import Message
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from .keys import key_for
+
+
+class DecisionPanel(OptionList):
+    """Lists action descriptions; Enter, a click or the shown key chooses one."""
+
+    class Chosen(Message):
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.border_title = "Decisions"
+
+    def show(self, labels: list[str], waiting: str | None = None) -> None:
+        self.clear_options()
+        if waiting is not None:
+            self.add_option(Option(Text(waiting, style="italic"), disabled=True))
+            return
+        options = []
+        for i, label in enumerate(labels):
+            key = key_for(i)
+            prompt = Text.assemble((f"{key} " if key else "  ", "bold"), label)
+            options.append(Option(prompt, id=f"act-{i}"))
+        self.add_options(options)
+        if options:
+            self.highlighted = 0
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id and event.option.id.startswith("act-"):
+            self.post_message(self.Chosen(int(event.option.id[4:])))

@@ -1,0 +1,25 @@
+"""What a board widget is given to draw: one seat's view (never the full state)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from textual.message import Message
+
+from rules.common import StateBase
+
+
+@dataclass(frozen=True)
+class Frame:
+    view: StateBase | None  # None while the curtain is down: draw nothing
+    seat: int | None
+    actions: tuple[Any, ...] = field(default=())  # legal actions when this seat decides now
+
+
+class ChooseAction(Message):
+    """Posted by a board widget when a click or key on the board picks an action."""
+
+    def __init__(self, action: Any) -> None:
+        super().__init__()
+        self.action = action

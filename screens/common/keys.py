@@ -1,0 +1,10 @@
+"""The keys that pick actions in a decision panel, in order.
+
+Board commands use u (undo), w (save), q (menu) and ? (help), so those letters are left out.
+"""
+
+ACTION_KEYS = "1234567890abcdefghijklmnoprstvxyz"
+
+
+def key_for(index: int) -> str | None:
+    return ACTION_KEYS[index] if index < len(ACTION_KEYS) else None

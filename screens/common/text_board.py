@@ -1,0 +1,25 @@
+"""The generic board area: a game's plain-text rendering of one view."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from tabletop.engine import Game
+
+from .frame import Frame
+
+
+class TextBoard(Static):
+    frame: reactive[Frame | None] = reactive(None, always_update=True)
+
+    def __init__(self, game: Game, **kwargs) -> None:
+        super().__init__("", **kwargs)
+        self.game = game
+
+    def watch_frame(self, frame: Frame | None) -> None:
+        if frame is None or frame.view is None:
+            self.update("")
+            return
+        self.update(Text(self.game.render(frame.view, frame.seat)))

@@ -1,0 +1,93 @@
+"""The main menu: the four games, resume, load, rules help, quit."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tabletop.engine import catalog
+
+
+class MenuScreen(Screen[None]):
+    BINDINGS = [Binding("q", "app.quit", "Quit"), Binding("r", "rules", "Rules")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="menu-box"):
+            yield Static("tabletop · samurai games for one table", id="menu-title")
+            yield OptionList(id="menu")
+            yield Static("", id="menu-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.rebuild()
+
+    def on_screen_resume(self) -> None:
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        menu = self.query_one("#menu", OptionList)
+        highlighted = menu.highlighted
+        menu.clear_options()
+        available = self.app.games
+        resume = self.app.resume_candidate()
+        if resume is not None:
+            title = next((e.title for e in catalog() if e.id == resume.game), resume.game)
+            menu.add_option(Option(f"Resume {title} ({resume.actions} actions, {resume.updated[:16]})", id="resume"))
+        for entry in catalog():
+            if entry.id in available:
+                menu.add_option(Option(f"{entry.title:<22} {entry.blurb}", id=f"game-{entry.id}"))
+            else:
+                menu.add_option(
+                    Option(f"{entry.title:<22} not yet available: its rules have not landed", id=f"game-{entry.id}", disabled=True)
+                )
+        for gid, game in available.items():
+            if gid not in {e.id for e in catalog()}:
+                menu.add_option(Option(f"{game.title:<22} (extra game)", id=f"game-{gid}"))
+        menu.add_option(Option("Load a saved game", id="load"))
+        menu.add_option(Option("Rules help", id="rules"))
+        menu.add_option(Option("Quit", id="quit"))
+        if highlighted is None or menu.get_option_at_index(highlighted).disabled:
+            highlighted = next(i for i in range(menu.option_count) if not menu.get_option_at_index(i).disabled)
+        menu.highlighted = highlighted
+        menu.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        oid = event.option.id or ""
+        if oid == "resume":
+            self.app.resume_last()
+        elif oid.startswith("game-"):
+            self.app.open_setup(oid[5:])
+        elif oid == "load":
+            self.app.open_load()
+        elif oid == "rules":
+            self.action_rules()
+        elif oid == "quit":
+            self.app.exit()
+
+    def action_rules(self) -> None:
+        self.app.push_screen(RulesPicker())
+
+
+class RulesPicker(Screen[None]):
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="menu-box"):
+            yield Static("Rules help: which game?", id="menu-title")
+            yield OptionList(
+                *[Option(f"{e.title}", id=f"rules-{e.id}") for e in catalog()],
+                Option("How tabletop works (keys, undo, saves)", id="rules-tabletop"),
+                id="rules-menu",
+            )
+        yield Footer()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        from .common.help import HelpScreen
+
+        self.app.push_screen(HelpScreen((event.option.id or "rules-tabletop")[6:]))

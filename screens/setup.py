@@ -1,0 +1,150 @@
+"""The setup screen, generated from a game's Options model: numbers, choices, toggles,
+seats (name and who plays them) and the random seed."""
+
+from __future__ import annotations
+
+import secrets
+
+from pydantic import ValidationError
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
+
+from tabletop.bots import bot_names
+from tabletop.engine import Game
+from tabletop.forms import FieldSpec, option_fields
+from tabletop.store import Seat
+
+
+class SetupScreen(Screen[None]):
+    BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+s", "start", "Start")]
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+        self.fields = option_fields(game.Options)
+
+    def compose(self) -> ComposeResult:
+        g = self.game
+        yield Static(f"New game: {g.title}", id="setup-title")
+        with VerticalScroll(id="setup-form"):
+            for f in self.fields:
+                with Horizontal(classes="field"):
+                    yield Label(f.title, classes="field-label")
+                    yield self._widget(f)
+                if f.description:
+                    yield Static(f.description, classes="hint")
+            with Horizontal(classes="field"):
+                yield Label("Random seed", classes="field-label")
+                yield Input(str(secrets.randbelow(1_000_000)), id="seed", type="integer")
+            yield Static("Seats", classes="section")
+            bots = bot_names(g)
+            for i in range(g.max_seats):
+                with Horizontal(classes="field seat-row", id=f"seat-row-{i}"):
+                    yield Label(f"Seat {i + 1}", classes="field-label")
+                    yield Input(placeholder=f"Seat {i + 1}", id=f"seat-name-{i}", classes="seat-name")
+                    yield Select(
+                        [("Human", "human")] + [(f"Bot: {b}", b) for b in bots],
+                        value="human", allow_blank=False, id=f"seat-who-{i}", classes="seat-who",
+                    )
+            yield Static("", id="setup-error", classes="error")
+            with Horizontal(id="setup-buttons"):
+                yield Button("Start (ctrl+s)", id="start", variant="primary")
+                yield Button("Back (Esc)", id="back")
+        yield Footer()
+
+    def _widget(self, f: FieldSpec):
+        wid = f"opt-{f.name}"
+        if f.kind == "bool":
+            return Switch(value=bool(f.default), id=wid)
+        if f.kind == "choice":
+            return Select([(str(c), c) for c in f.choices], value=f.default, allow_blank=False, id=wid)
+        if f.kind == "int" and f.low is not None and f.high is not None and f.high - f.low <= 20:
+            return Select([(str(n), n) for n in range(f.low, f.high + 1)], value=f.default,
+                          allow_blank=False, id=wid)
+        if f.kind == "int":
+            return Input(str(f.default), type="integer", id=wid)
+        if f.kind == "list":
+            return Input(", ".join(map(str, f.default)), placeholder="comma separated", id=wid)
+        return Input(str(f.default), id=wid)
+
+    def on_mount(self) -> None:
+        self._refresh_seats()
+
+    # -- reading the form -------------------------------------------------
+    def _raw_options(self) -> dict:
+        data = {}
+        for f in self.fields:
+            w = self.query_one(f"#opt-{f.name}")
+            if isinstance(w, Switch):
+                data[f.name] = w.value
+            elif isinstance(w, Select):
+                data[f.name] = w.value
+            elif f.kind == "list":
+                data[f.name] = [x.strip() for x in w.value.split(",") if x.strip()]
+            else:
+                data[f.name] = w.value.strip()
+        return data
+
+    def _options(self):
+        return self.game.Options.model_validate(self._raw_options())
+
+    def _refresh_seats(self) -> None:
+        try:
+            options = self._options()
+        except ValidationError:
+            return
+        count = self.game.seat_count(options)
+        labels = self.game.seat_labels(options)
+        for i in range(self.game.max_seats):
+            row = self.query_one(f"#seat-row-{i}")
+            row.display = i < count
+            if i < count:
+                self.query_one(f"#seat-name-{i}", Input).placeholder = labels[i]
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        self._refresh_seats()
+
+    def on_switch_changed(self, event: Switch.Changed) -> None:
+        self._refresh_seats()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id and event.input.id.startswith("opt-"):
+            self._refresh_seats()
+
+    def _error(self, text: str) -> None:
+        self.query_one("#setup-error", Static).update(text)
+
+    def action_start(self) -> None:
+        try:
+            options = self._options()
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            field = str(err["loc"][0]) if err.get("loc") else "options"
+            title = next((f.title for f in self.fields if f.name == field), field)
+            self._error(f"{title}: {err['msg']}")
+            return
+        seed_text = self.query_one("#seed", Input).value.strip()
+        if not seed_text.isdigit():
+            self._error("The random seed must be a whole number (0 or more).")
+            return
+        count = self.game.seat_count(options)
+        labels = self.game.seat_labels(options)
+        seats = []
+        for i in range(count):
+            name = self.query_one(f"#seat-name-{i}", Input).value.strip() or labels[i]
+            who = self.query_one(f"#seat-who-{i}", Select).value
+            seats.append(Seat(name=name, controller=str(who)))
+        self.app.start_new_game(self.game, options, int(seed_text), seats)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "start":
+            self.action_start()
+        else:
+            self.action_back()

@@ -1,0 +1,60 @@
+"""Describes an Options model as form fields (no Textual): the setup screen and the
+CLI both build on it."""
+
+from __future__ import annotations
+
+import typing
+from dataclasses import dataclass
+from typing import Any
+
+from annotated_types import Ge, Gt, Le, Lt
+from pydantic import BaseModel
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    name: str
+    title: str
+    kind: str  # "int" | "choice" | "bool" | "list" | "text"
+    default: Any
+    description: str = ""
+    choices: tuple[Any, ...] = ()
+    low: int | None = None
+    high: int | None = None
+
+
+def _bounds(metadata: list[Any]) -> tuple[int | None, int | None]:
+    low = high = None
+    for m in metadata:
+        if isinstance(m, Ge):
+            low = int(m.ge)
+        elif isinstance(m, Gt):
+            low = int(m.gt) + 1
+        elif isinstance(m, Le):
+            high = int(m.le)
+        elif isinstance(m, Lt):
+            high = int(m.lt) - 1
+    return low, high
+
+
+def option_fields(model: type[BaseModel]) -> list[FieldSpec]:
+    defaults = model()
+    out: list[FieldSpec] = []
+    for name, info in model.model_fields.items():
+        ann = info.annotation
+        origin = typing.get_origin(ann)
+        title = info.title or name.replace("_", " ").capitalize()
+        common = dict(name=name, title=title, default=getattr(defaults, name),
+                      description=info.description or "")
+        if ann is bool:
+            out.append(FieldSpec(kind="bool", **common))
+        elif ann is int:
+            low, high = _bounds(info.metadata)
+            out.append(FieldSpec(kind="int", low=low, high=high, **common))
+        elif origin is typing.Literal:
+            out.append(FieldSpec(kind="choice", choices=typing.get_args(ann), **common))
+        elif origin in (tuple, list):
+            out.append(FieldSpec(kind="list", **common))
+        else:
+            out.append(FieldSpec(kind="text", **common))
+    return out

@@ -1,0 +1,119 @@
+"""Headless play of whole games: the same path the contract tests use.
+
+Each game starts from ``new(options, seed + i)`` and every seat is played by the
+chosen bot until ``outcome`` is set or ``max_actions`` is reached. Errors (an
+exception, an empty action list before the end, a game that never ends) are
+counted, with the first few described.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.common import Game, OptionsBase, Rng
+
+from .bots import get_bot, random_bot
+
+
+@dataclass
+class SimReport:
+    game: str
+    bot: str
+    games: int = 0
+    finished: int = 0
+    results: Counter[str] = field(default_factory=Counter)
+    actions: int = 0
+    seconds: float = 0.0
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def mean_actions(self) -> float:
+        return self.actions / self.games if self.games else 0.0
+
+    @property
+    def actions_per_second(self) -> float:
+        return self.actions / self.seconds if self.seconds > 0 else 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "bot": self.bot,
+            "games": self.games,
+            "finished": self.finished,
+            "results": dict(sorted(self.results.items())),
+            "mean_actions_per_game": round(self.mean_actions, 1),
+            "actions_per_second": round(self.actions_per_second),
+            "seconds": round(self.seconds, 3),
+            "errors": len(self.errors),
+            "error_samples": self.errors[:5],
+        }
+
+    def text(self) -> str:
+        lines = [
+            f"game        {self.game} (bot: {self.bot})",
+            f"games       {self.games}",
+            f"finished    {self.finished}",
+        ]
+        for key, n in sorted(self.results.items()):
+            lines.append(f"  {key:<24} {n}")
+        lines += [
+            f"actions     {self.mean_actions:.1f} per game",
+            f"speed       {self.actions_per_second:,.0f} actions/s ({self.seconds:.2f} s)",
+            f"errors      {len(self.errors)}",
+        ]
+        lines += [f"  {e}" for e in self.errors[:5]]
+        return "\n".join(lines)
+
+
+def play_one(game: Game, options: OptionsBase, seed: int, bot_name: str, max_actions: int):
+    """Play one game; returns (state, actions played). Raises on a rules error."""
+    bot = get_bot(game, bot_name)
+    rng = Rng(seed=seed).fork(f"bot:{bot_name}")
+    state = game.new(options, seed)
+    played = 0
+    while game.to_move(state) is not None:
+        if played >= max_actions:
+            raise RuntimeError(f"no end after {max_actions} actions")
+        seat = game.to_move(state)
+        actions = game.legal_actions(state)
+        if not actions:
+            raise RuntimeError("no legal action although the game is not over")
+        # The random bot looks at nothing, so it is spared the cost of a view.
+        view = state if bot is random_bot else game.view(state, seat)
+        action = bot(game, view, seat, actions, rng)
+        game.apply(state, action)
+        played += 1
+    return state, played
+
+
+def simulate(
+    game: Game,
+    games: int,
+    seed: int,
+    bot_name: str = "random",
+    options: OptionsBase | None = None,
+    max_actions: int = 20_000,
+) -> SimReport:
+    options = options if options is not None else game.Options()
+    get_bot(game, bot_name)  # fail early on an unknown name
+    report = SimReport(game=game.id, bot=bot_name)
+    start = time.perf_counter()
+    for i in range(games):
+        report.games += 1
+        try:
+            state, played = play_one(game, options, seed + i, bot_name, max_actions)
+        except Exception as exc:  # counted and reported, never hidden
+            report.errors.append(f"seed {seed + i}: {type(exc).__name__}: {exc}")
+            continue
+        report.actions += played
+        outcome = game.outcome(state)
+        if outcome is None:
+            report.errors.append(f"seed {seed + i}: no outcome at the end")
+            continue
+        report.finished += 1
+        report.results[outcome.key()] += 1
+    report.seconds = time.perf_counter() - start
+    return report

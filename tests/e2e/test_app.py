@@ -1,0 +1,191 @@
+"""The real app driven with Textual's Pilot; assertions are on the store."""
+
+from __future__ import annotations
+
+import json
+
+from screens.board import BoardScreen
+from screens.common.curtain import CurtainScreen
+from screens.common.dialogs import MessageScreen
+from screens.common.outcome import OutcomeScreen
+from screens.common.too_small import TooSmallScreen
+from screens.menu import MenuScreen
+from screens.setup import SetupScreen
+from tabletop.app import TabletopApp
+from tabletop.paths import autosave_dir
+from tests.games.nim import NIM, Confirm, Roll
+
+GAMES = {"nim": NIM}
+
+
+async def settle(pilot, n: int = 2) -> None:
+    for _ in range(n):
+        await pilot.pause()
+    await pilot.pause(0.06)  # Textual 8 delays screen switches by 50 ms
+
+
+async def open_board(pilot, app, seed: str = "1234") -> BoardScreen:
+    await settle(pilot)
+    assert isinstance(app.screen, MenuScreen)
+    await pilot.press("enter")  # the first available game: Nim
+    await settle(pilot)
+    assert isinstance(app.screen, SetupScreen)
+    app.screen.query_one("#seed").value = seed
+    await pilot.press("ctrl+s")
+    await settle(pilot)
+    board = next(s for s in app.screen_stack if isinstance(s, BoardScreen))
+    return board
+
+
+async def test_menu_setup_board_play_to_the_end_with_keys(data_dir):
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        board = await open_board(pilot, app)
+        store = app.store
+        assert store.seed == 1234 and store.revision == 0
+        curtains = 0
+        for _ in range(400):
+            if store.finished:
+                break
+            if isinstance(app.screen, CurtainScreen):
+                curtains += 1
+                # Nothing of the next seat's view is drawn under the curtain.
+                assert board.frame.view is None
+                await pilot.press("enter")
+            else:
+                assert app.screen is board
+                assert board.frame.seat == store.to_move()
+                # Prefer finishing a selection, then rolling, then selecting.
+                keys = [i for i, a in enumerate(board.actions) if isinstance(a, (Confirm, Roll))]
+                await pilot.press("1234567890"[keys[0]] if keys else "1")
+            await settle(pilot, 1)
+        assert store.finished, "the game reached its end through the keys"
+        assert curtains >= 2, "the screen was handed over between the two players"
+        await settle(pilot)
+        assert isinstance(app.screen, OutcomeScreen)
+        saved = json.loads(store.autosave_path.read_text())
+        assert saved["finished"] is True and len(saved["actions"]) == store.revision
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_undo_key_and_illegal_choice_message(data_dir):
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        board = await open_board(pilot, app)
+        await pilot.press("enter")  # lift the first curtain
+        await settle(pilot)
+        store = app.store
+        await pilot.press("1")  # select a card
+        await settle(pilot, 1)
+        assert store.revision == 1 and store.state.selected
+        await pilot.press("u")
+        await settle(pilot, 1)
+        assert store.revision == 0 and not store.state.selected
+        await pilot.press("z")  # no such choice: nothing happens
+        await settle(pilot, 1)
+        assert store.revision == 0
+        assert app.screen is board
+
+
+async def test_curtain_only_between_humans_and_bots_play_themselves(data_dir):
+    from tabletop.store import Seat
+
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        app.start_new_game(NIM, NIM.Options(), 77, [Seat("Ana"), Seat("Bot", "greedy")])
+        await settle(pilot)
+        board = app.screen
+        assert isinstance(board, BoardScreen), "one human: no curtain"
+        store = app.store
+        for _ in range(200):
+            if store.finished:
+                break
+            assert not isinstance(app.screen, CurtainScreen)
+            if store.to_move() == 0 and app.screen is board:
+                await pilot.press(str(len(board.actions)))  # the last choice: roll or confirm
+            await settle(pilot, 1)
+        assert store.finished
+        assert any(e.seat == 1 for e in store.log), "the bot moved"
+
+
+async def test_resize_below_80x24_and_back_keeps_the_game(data_dir):
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        board = await open_board(pilot, app)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot, 1)
+        await pilot.resize_terminal(70, 20)
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "enlarge" in str(app.screen.query_one("#too-small").content)
+        await pilot.press("2")  # keys do not reach the hidden board
+        await settle(pilot, 1)
+        assert app.store.revision == 1
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert app.screen is board
+        await pilot.press(str(len(board.actions)))
+        await settle(pilot, 1)
+        assert app.store.revision == 2
+
+
+async def test_a_bad_save_is_refused_on_screen(data_dir, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "tabletop-save", "version": 7}')
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        app.load_path(bad)
+        await settle(pilot)
+        assert isinstance(app.screen, MessageScreen)
+        assert "newer tabletop" in app.screen.message
+        assert app.store is None
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_resume_offers_the_unfinished_game(data_dir):
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_board(pilot, app, seed="55")
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot, 1)
+        first = app.store
+    assert list(autosave_dir().glob("*.json"))
+    app2 = TabletopApp(games=GAMES, bot_delay=0)
+    async with app2.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        menu = app2.screen
+        assert menu.query_one("#menu").get_option_at_index(0).id == "resume"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app2.store is not None
+        assert app2.store.state == first.state and app2.store.game_uid == first.game_uid
+
+
+async def test_help_and_save_dialogs(data_dir):
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        board = await open_board(pilot, app)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "HelpScreen"
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("w")
+        await settle(pilot)
+        app.screen.query_one("#save-name").value = "mine"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is board
+        assert (data_dir / "saves" / "mine.json").exists()
