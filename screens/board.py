@@ -86,6 +86,8 @@ class BoardScreen(Screen[None]):
         return self.store.view(first) != self.store.view(b)
 
     def sync(self) -> None:
+        if self.curtain_up:
+            return  # the curtain's dismissal syncs
         if not self.is_current:
             self._stale = True  # a dialog or the curtain is on top: catch up when it closes
             return
@@ -137,6 +139,8 @@ class BoardScreen(Screen[None]):
         panel = self.query_one(DecisionPanel)
         if interactive:
             panel.show([game.describe(a) for a in self.actions])
+            if self.focused is None or self.focused.id == "board-area":
+                panel.focus()
         else:
             panel.show([], waiting=waiting or "Game over")
         self.query_one(LogPanel).show([ln.text for ln in view.log if ln.visible_to(seat)])

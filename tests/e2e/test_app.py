@@ -189,3 +189,16 @@ async def test_help_and_save_dialogs(data_dir):
         await settle(pilot)
         assert app.screen is board
         assert (data_dir / "saves" / "mine.json").exists()
+
+
+async def test_play_command_opens_the_board_directly(data_dir):
+    app = TabletopApp(games=GAMES, bot_delay=0, start=("play", "nim", NIM.Options(players=3), 5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.store is not None and app.store.seed == 5 and len(app.store.seats) == 3
+        assert isinstance(app.screen, CurtainScreen), "three humans with secret hands: curtain first"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, BoardScreen)
+        assert app.screen.frame.seat == 0
+        assert "Seat 1 (you)" in str(app.screen.query_one("#board").content)
