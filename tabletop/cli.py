@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import types
 import typing
 from pathlib import Path
 from typing import Any, NoReturn
