@@ -49,9 +49,14 @@ async def test_menu_setup_board_play_to_the_end_with_keys(data_dir):
                 break
             if isinstance(app.screen, CurtainScreen):
                 curtains += 1
-                # Nothing of the next seat's view is drawn under the curtain.
+                # Nothing of any seat's view is drawn while the curtain is up.
                 assert board.frame.view is None
+                assert "(you)" not in app.export_screenshot() and "Pile" not in app.export_screenshot()
                 await pilot.press("enter")
+                await settle(pilot, 1)
+                seat = store.to_move()
+                shown = str(board.query_one("#board").content)
+                assert shown == NIM.render(store.view(seat), seat), "exactly the seat's own view"
             else:
                 assert app.screen is board
                 assert board.frame.seat == store.to_move()

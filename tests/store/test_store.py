@@ -130,3 +130,22 @@ def test_finished_games_are_not_offered_for_resume(tmp_path):
     while store.to_move() is not None:
         store.dispatch(Roll())
     assert saves.latest_unfinished(folder, {"nim": NIM}) is None
+
+
+def test_an_interrupted_autosave_keeps_the_previous_one(tmp_path, monkeypatch):
+    """Killing the process in the middle of a write loses nothing already saved."""
+    import os
+
+    store = new_store(tmp_path)
+    store.dispatch(Select(index=0))
+    saved = (tmp_path / "auto.json").read_bytes()
+
+    def killed(fd):
+        raise KeyboardInterrupt  # as if the process died before the rename
+
+    monkeypatch.setattr(os, "fsync", killed)
+    with pytest.raises(KeyboardInterrupt):
+        store.dispatch(Select(index=1))
+    assert (tmp_path / "auto.json").read_bytes() == saved
+    assert not list(tmp_path.glob(".*.tmp"))
+    assert saves.load(tmp_path / "auto.json", {"nim": NIM}).revision == 1
