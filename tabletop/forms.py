@@ -54,7 +54,11 @@ def option_fields(model: type[BaseModel]) -> list[FieldSpec]:
         elif origin is typing.Literal:
             out.append(FieldSpec(kind="choice", choices=typing.get_args(ann), **common))
         elif origin in (tuple, list):
-            out.append(FieldSpec(kind="list", **common))
+            items = [a for a in typing.get_args(ann) if a is not Ellipsis]
+            if all(a in (str, int) for a in items):
+                out.append(FieldSpec(kind="list", **common))
+            # Lists of structured items (per-seat records) keep their default: the
+            # setup screen's own seat rows cover names and who plays.
         else:
             out.append(FieldSpec(kind="text", **common))
     return out

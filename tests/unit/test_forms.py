@@ -1,0 +1,34 @@
+"""The setup form is generated from an Options model."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from rules.common import Frozen, OptionsBase
+from tabletop.forms import option_fields
+
+
+class Seat(Frozen):
+    name: str = ""
+
+
+class Opts(OptionsBase):
+    players: int = Field(default=3, ge=2, le=6, title="Players")
+    level: Literal["easy", "hard"] = "easy"
+    fast: bool = Field(default=False, description="Play faster")
+    names: tuple[str, ...] = ()
+    seats: tuple[Seat, ...] = ()
+    note: str = "hi"
+
+
+def test_fields_become_inputs_of_the_right_kind():
+    fields = {f.name: f for f in option_fields(Opts)}
+    assert fields["players"].kind == "int" and (fields["players"].low, fields["players"].high) == (2, 6)
+    assert fields["players"].title == "Players"
+    assert fields["level"].kind == "choice" and fields["level"].choices == ("easy", "hard")
+    assert fields["fast"].kind == "bool" and fields["fast"].description == "Play faster"
+    assert fields["names"].kind == "list"
+    assert fields["note"].kind == "text" and fields["note"].default == "hi"
+    assert "seats" not in fields, "structured lists keep their default"
