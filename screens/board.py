@@ -9,6 +9,7 @@ everything is blanked and a curtain covers the screen until that player is ready
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 
 from textual.app import ComposeResult
@@ -67,6 +68,15 @@ class BoardScreen(Screen[None]):
     def on_mount(self) -> None:
         self.watch(self.app, "revision", self._on_revision, init=False)
         self.sync()
+
+    def on_resize(self, event) -> None:
+        # From 120 columns the side panel gets wider. A board that needs the whole width
+        # below some size (a map) has the decisions and the log stacked under it there.
+        width = event.size.width
+        stack_below = getattr(self.query_one("#board"), "STACK_BELOW", 0)
+        for cls, on in (("-wide", width >= 120), ("-stacked", width < stack_below)):
+            if self.has_class(cls) != on:
+                self.set_class(on, cls)
 
     def on_screen_resume(self) -> None:
         if self._stale and not self.curtain_up:
@@ -134,7 +144,9 @@ class BoardScreen(Screen[None]):
         store = self.store
         game = store.game
         view = store.view(seat)
-        self.actions = store.legal_actions() if interactive else []
+        hidden = getattr(self.query_one("#board"), "HIDDEN_KINDS", ())
+        # Actions the board dispatches itself (a clock running out) are not listed.
+        self.actions = [a for a in store.legal_actions() if a.kind not in hidden] if interactive else []
         self.frame = Frame(view, seat, tuple(self.actions))
         panel = self.query_one(DecisionPanel)
         if interactive:
@@ -187,9 +199,18 @@ class BoardScreen(Screen[None]):
     def on_decision_panel_chosen(self, message: DecisionPanel.Chosen) -> None:
         self.action_pick(message.index)
 
+    def on_decision_panel_highlighted(self, message: DecisionPanel.Highlighted) -> None:
+        frame = self.frame
+        if frame is None or frame.view is None:
+            return
+        i = message.index
+        action = self.actions[i] if i is not None and i < len(self.actions) else None
+        if action != frame.highlight:
+            self.frame = replace(frame, highlight=action)
+
     def on_choose_action(self, message: ChooseAction) -> None:
         message.stop()
-        if message.action in self.actions:
+        if message.action in self.store.legal_actions():
             self._dispatch(message.action)
         else:
             self.notify("That is not one of your choices now.", severity="warning")

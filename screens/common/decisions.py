@@ -18,11 +18,19 @@ class DecisionPanel(OptionList):
             super().__init__()
             self.index = index
 
+    class Highlighted(Message):
+        def __init__(self, index: int | None) -> None:
+            super().__init__()
+            self.index = index
+
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.border_title = "Decisions"
 
     def show(self, labels: list[str], waiting: str | None = None) -> None:
+        if (labels, waiting) == getattr(self, "_shown", None):
+            return
+        self._shown = (list(labels), waiting)
         self.clear_options()
         if waiting is not None:
             self.add_option(Option(Text(waiting, style="italic"), disabled=True))
@@ -40,3 +48,8 @@ class DecisionPanel(OptionList):
         event.stop()
         if event.option.id and event.option.id.startswith("act-"):
             self.post_message(self.Chosen(int(event.option.id[4:])))
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        oid = event.option.id or ""
+        self.post_message(self.Highlighted(int(oid[4:]) if oid.startswith("act-") else None))

@@ -15,6 +15,7 @@ class Frame:
     view: StateBase | None  # None while the curtain is down: draw nothing
     seat: int | None
     actions: tuple[Any, ...] = field(default=())  # legal actions when this seat decides now
+    highlight: Any = None  # the action under the decision panel's cursor, for previews
 
 
 class ChooseAction(Message):

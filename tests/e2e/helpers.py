@@ -1,0 +1,79 @@
+"""Driving the real app with Pilot: helpers shared by the end-to-end tests."""
+
+from __future__ import annotations
+
+from screens.board import BoardScreen
+from screens.common.curtain import CurtainScreen
+from screens.common.keys import ACTION_KEYS
+from screens.common.outcome import OutcomeScreen
+
+
+async def settle(pilot, n: int = 2) -> None:
+    for _ in range(n):
+        await pilot.pause()
+    await pilot.pause(0.06)  # Textual 8 delays screen switches by 50 ms
+
+
+def board_of(app) -> BoardScreen:
+    return next(s for s in app.screen_stack if isinstance(s, BoardScreen))
+
+
+async def press_action(pilot, board: BoardScreen, index: int) -> None:
+    """Choose the index-th legal action with keys only: its key, or arrows and Enter."""
+    if index < len(ACTION_KEYS):
+        await pilot.press(ACTION_KEYS[index])
+        return
+    panel = board.query_one("#decisions")
+    panel.focus()
+    await pilot.press("home")
+    await pilot.press(*(["down"] * index))
+    await pilot.press("enter")
+
+
+async def play_to_end(pilot, app, choose, max_steps: int = 5000) -> int:
+    """Play by keys until the outcome screen: ``choose(store, actions) -> index``."""
+    store = app.store
+    board = board_of(app)
+    steps = 0
+    while not store.finished:
+        assert steps < max_steps, "the game did not end"
+        if isinstance(app.screen, CurtainScreen):
+            await pilot.press("enter")
+        else:
+            assert app.screen is board, f"unexpected screen {app.screen}"
+            assert list(board.actions) == store.legal_actions()
+            before = store.revision
+            await press_action(pilot, board, choose(store, board.actions))
+            await pilot.pause()
+            assert store.revision == before + 1, "the key did not play the action"
+        steps += 1
+    await settle(pilot)
+    assert isinstance(app.screen, OutcomeScreen)
+    return steps
+
+
+async def click_action(pilot, board: BoardScreen, index: int) -> None:
+    """Choose the index-th legal action with the mouse: a click on its line in the panel."""
+    panel = board.query_one("#decisions")
+    panel.highlighted = index
+    panel.scroll_to_highlight()
+    await pilot.pause()
+    line = panel._index_to_line[index]  # the option's first line in the list
+    y = line - int(panel.scroll_offset.y) + 1  # +1: the panel's top border
+    await pilot.click(panel, offset=(4, y))
+
+
+def bot_chooser(game, seed: int, name: str | None = None):
+    """An index chooser that asks the game's rules-aware bot (or its first bot)."""
+    from rules.common import Rng
+
+    bots = game.bots()
+    bot = bots[name] if name else next(iter(bots.values()))
+    rng = Rng(seed=seed)
+
+    def choose(store, actions):
+        seat = store.to_move()
+        action = bot(game, store.view(seat), seat, list(actions), rng)
+        return list(actions).index(action)
+
+    return choose
