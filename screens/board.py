@@ -26,7 +26,7 @@ from .boards import board_widget
 from .common.curtain import CurtainScreen
 from .common.decisions import DecisionPanel
 from .common.dialogs import SaveDialog
-from .common.frame import ChooseAction, Frame
+from .common.frame import ChooseAction, Frame, HighlightAction
 from .common.help import HelpScreen
 from .common.keys import ACTION_KEYS
 from .common.log import LogPanel
@@ -41,7 +41,7 @@ class BoardScreen(Screen[None]):
         Binding("w", "save", "Save"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "menu", "Menu"),
-    ] + [Binding(k, f"pick({i})", f"Choice {k}", show=False) for i, k in enumerate(ACTION_KEYS)]
+    ]
 
     frame: reactive[Frame | None] = reactive(None, always_update=True)
 
@@ -56,10 +56,14 @@ class BoardScreen(Screen[None]):
         self._stale = False
 
     def compose(self) -> ComposeResult:
+        board = board_widget(self.store.game)
+        reserved = set(getattr(board, "RESERVED_KEYS", ""))
+        # The keys that pick actions: the common list less what this board uses itself.
+        self.keys = [k for k in ACTION_KEYS if k not in reserved]
         yield Static("", id="status")
         with Horizontal(id="main"):
             with VerticalScroll(id="board-area"):
-                yield board_widget(self.store.game).data_bind(BoardScreen.frame)
+                yield board.data_bind(BoardScreen.frame)
             with Vertical(id="side"):
                 yield DecisionPanel(id="decisions")
                 yield LogPanel(id="log")
@@ -150,7 +154,12 @@ class BoardScreen(Screen[None]):
         self.frame = Frame(view, seat, tuple(self.actions))
         panel = self.query_one(DecisionPanel)
         if interactive:
-            panel.show([game.describe(a) for a in self.actions])
+            panel.show([game.describe(a) for a in self.actions], keys=self.keys)
+            # Enter takes the board's default move-on action ("begin", "strike", ...).
+            defaults = getattr(self.query_one("#board"), "DEFAULT_KINDS", ())
+            first = next((i for i, a in enumerate(self.actions) if a.kind in defaults), None)
+            if first is not None and panel.highlighted != first:
+                panel.highlighted = first
             if self.focused is None or self.focused.id == "board-area":
                 panel.focus()
         else:
@@ -192,6 +201,19 @@ class BoardScreen(Screen[None]):
             self.notify(f"{store.seats[seat].name} tried an illegal move: {exc.reason}", severity="error")
 
     # -- input -------------------------------------------------------------
+    def on_key(self, event) -> None:
+        if event.character and event.character in self.keys and not self.curtain_up:
+            event.stop()
+            self.action_pick(self.keys.index(event.character))
+
+    def on_highlight_action(self, message: HighlightAction) -> None:
+        """A board asks to put the decision cursor on an action (several match a click)."""
+        message.stop()
+        if message.action in self.actions:
+            panel = self.query_one(DecisionPanel)
+            panel.highlighted = self.actions.index(message.action)
+            panel.focus()
+
     def action_pick(self, index: int) -> None:
         if index < len(self.actions):
             self._dispatch(self.actions[index])
@@ -224,8 +246,6 @@ class BoardScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "undo":
             return True if self.store.can_undo() and not self.curtain_up else None
-        if action == "pick":
-            return bool(parameters) and parameters[0] < len(self.actions)
         return True
 
     def action_undo(self) -> None:

@@ -7,7 +7,7 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from .keys import key_for
+from .keys import ACTION_KEYS
 
 
 class DecisionPanel(OptionList):
@@ -27,17 +27,18 @@ class DecisionPanel(OptionList):
         super().__init__(**kwargs)
         self.border_title = "Decisions"
 
-    def show(self, labels: list[str], waiting: str | None = None) -> None:
-        if (labels, waiting) == getattr(self, "_shown", None):
+    def show(self, labels: list[str], waiting: str | None = None, keys: list[str] | None = None) -> None:
+        keys = list(ACTION_KEYS) if keys is None else keys
+        if (labels, waiting, keys) == getattr(self, "_shown", None):
             return
-        self._shown = (list(labels), waiting)
+        self._shown = (list(labels), waiting, keys)
         self.clear_options()
         if waiting is not None:
             self.add_option(Option(Text(waiting, style="italic"), disabled=True))
             return
         options = []
         for i, label in enumerate(labels):
-            key = key_for(i)
+            key = keys[i] if i < len(keys) else None
             prompt = Text.assemble((f"{key} " if key else "  ", "bold"), label)
             options.append(Option(prompt, id=f"act-{i}"))
         self.add_options(options)

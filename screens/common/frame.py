@@ -24,3 +24,12 @@ class ChooseAction(Message):
     def __init__(self, action: Any) -> None:
         super().__init__()
         self.action = action
+
+
+class HighlightAction(Message):
+    """Posted by a board when a click or Enter matches several actions: the decision
+    cursor goes to the first of them and the player picks among them there."""
+
+    def __init__(self, action: Any) -> None:
+        super().__init__()
+        self.action = action

@@ -5,6 +5,3 @@ Board commands use u (undo), w (save), q (menu) and ? (help), so those letters a
 
 ACTION_KEYS = "1234567890abcdefghijklmnoprstvxyz"
 
-
-def key_for(index: int) -> str | None:
-    return ACTION_KEYS[index] if index < len(ACTION_KEYS) else None

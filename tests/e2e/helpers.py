@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from screens.board import BoardScreen
 from screens.common.curtain import CurtainScreen
-from screens.common.keys import ACTION_KEYS
 from screens.common.outcome import OutcomeScreen
 
 
@@ -20,8 +19,8 @@ def board_of(app) -> BoardScreen:
 
 async def press_action(pilot, board: BoardScreen, index: int) -> None:
     """Choose the index-th legal action with keys only: its key, or arrows and Enter."""
-    if index < len(ACTION_KEYS):
-        await pilot.press(ACTION_KEYS[index])
+    if index < len(board.keys):
+        await pilot.press(board.keys[index])
         return
     panel = board.query_one("#decisions")
     panel.focus()
