@@ -1,0 +1,7 @@
+"""Senji: 3-6 daimyo bargain, betray and fight for honor on a map of Japan."""
+
+from .game import Senji
+
+GAME = Senji()
+
+__all__ = ["GAME", "Senji"]

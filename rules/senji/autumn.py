@@ -1,0 +1,413 @@
+"""Autumn (spec §4.6, §5.7-5.12): trading, diplomatic honor, hostages, combinations,
+hiring, mercenaries, seppuku, kami and Umeko."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rules.common import ActionBase
+
+from . import year
+from .actions import (
+    Call, ComboAdd, ComboAddWild, ComboStart, DiploGive, DiploStart, EndTurn, HireKeep, HirePlace,
+    KamiBlue, KamiGreen, KamiTake, MercSamurai, MercUnits, ReturnHostage, RevealHostage,
+    Seppuku, TradeKeep, UmekoSwap, UseTrade,
+)
+from .board import (
+    D, draw_one_hana, draw_samurai, fam, fleet, fleet_or_new, fleets_of, gain, has_samurai,
+    host_order, lose, make_kami, name, nseats, owned, province_name, return_card,
+    samurai_available, samurai_name, samurai_on_board, sort_hana, sort_hand, spend_kami,
+    unused_kami,
+)
+from .state import ComboWork, Hire, SenjiState
+
+
+def start_autumn(state: SenjiState) -> None:
+    state.say("Autumn: each player in turn trades, scores and hires.")
+    state.called, state.hostages_new, state.hostages_back = [], [], []
+    state.umeko_used, state.shingen_used = [], []
+    state.autumn_queue = []
+    if state.options.autumn_order == "honor":
+        state.autumn_queue = sorted(host_order(state), key=lambda s: -state.honor[s])
+    next_call(state)
+
+
+def next_call(state: SenjiState) -> None:
+    if state.options.autumn_order == "honor":
+        remaining = [s for s in state.autumn_queue if s not in state.called]
+    else:
+        remaining = [s for s in host_order(state) if s not in state.called]
+    if not remaining:
+        year.end_year(state)
+    elif len(remaining) == 1 or state.options.autumn_order == "honor":
+        start_turn(state, remaining[0])
+    else:
+        state.step, state.actor = "autumn_call", state.host
+
+
+def legal_call(state: SenjiState) -> list[ActionBase]:
+    return [Call(seat=s) for s in host_order(state) if s not in state.called]
+
+
+def start_turn(state: SenjiState, seat: int) -> None:
+    state.called.append(seat)
+    state.reveal()  # the screen goes to the called player
+    state.merc_ok = not owned(state, seat) and not fleets_of(state, seat)
+    state.merc_sea, state.merc_used = None, []
+    state.step, state.actor = "autumn_turn", seat
+    state.say(f"{name(state, seat)} takes its autumn turn.")
+
+
+# -- combinations -------------------------------------------------------------------
+def _wild_ok(state: SenjiState, seat: int) -> bool:
+    return has_samurai(state, seat, "L") and seat not in state.shingen_used
+
+
+def completable(combo_id: str, kinds: list[str], cards: list[str], hand: list[str], wild: bool) -> bool:
+    c = D.combo[combo_id]
+    if c.same_flower:
+        flowers = {D.hana_flower(x) for x in cards}
+        have = Counter(D.hana_flower(x) for x in hand)
+        if len(flowers) > 1:
+            return False
+        left = c.same_flower - len(cards)
+        if flowers:
+            return have[flowers.pop()] >= left
+        return any(n >= left for n in have.values())
+    filled = Counter(kinds)
+    open_ = {k: n - filled[k] for k, n in c.need.items()}
+    if any(v < 0 for v in open_.values()) or any(k not in c.need for k in filled):
+        return False
+    have = Counter(D.hana_kind[x] for x in hand)
+    used = sum(min(n, have[k]) for k, n in open_.items())
+    deficit = sum(max(0, n - have[k]) for k, n in open_.items())
+    return deficit <= (1 if wild else 0) and len(hand) - used >= deficit
+
+
+def combo_choices(state: SenjiState, seat: int) -> list[str]:
+    hand = state.hana_hands[seat]
+    wild = _wild_ok(state, seat)
+    out = []
+    for c in D.combos:
+        if not completable(c.id, [], [], hand, wild):
+            continue
+        if c.hire and (samurai_available(state) == 0 or not (owned(state, seat) or fleets_of(state, seat))):
+            continue
+        out.append(c.id)
+    return out
+
+
+def legal_combo(state: SenjiState) -> list[ActionBase]:
+    seat, w = state.actor, state.combo
+    hand = state.hana_hands[seat]
+    wild = _wild_ok(state, seat)
+    out: list[ActionBase] = []
+    c = D.combo[w.id]
+    for i, card in enumerate(hand):
+        rest = hand[:i] + hand[i + 1:]
+        k = D.hana_kind[card]
+        if completable(w.id, w.kinds + [k], w.cards + [card], rest, wild):
+            out.append(ComboAdd(card=card))
+    if wild and not c.same_flower:
+        filled = Counter(w.kinds)
+        open_kinds = [k for k, n in c.need.items() if n - filled[k] > 0]
+        seen = set()
+        for i, card in enumerate(hand):
+            real = D.hana_kind[card]
+            if real in open_kinds or real in seen:
+                continue
+            seen.add(real)
+            rest = hand[:i] + hand[i + 1:]
+            for k in open_kinds:
+                if completable(w.id, w.kinds + [k], w.cards + [card], rest, False):
+                    out.append(ComboAddWild(card=card, as_kind=k))
+    return out
+
+
+def _combo_done(state: SenjiState) -> bool:
+    w = state.combo
+    c = D.combo[w.id]
+    if c.same_flower:
+        return len(w.cards) == c.same_flower
+    return len(w.kinds) == sum(c.need.values())
+
+
+def apply_combo(state: SenjiState, a: ActionBase) -> None:
+    seat, w = state.actor, state.combo
+    if isinstance(a, ComboAddWild):
+        state.shingen_used.append(seat)
+        kind = a.as_kind
+        state.say(f"Shingen: {a.card} counts as {kind}.")
+    else:
+        kind = D.hana_kind[a.card]
+    state.hana_hands[seat].remove(a.card)
+    w.cards.append(a.card)
+    w.kinds.append(kind)
+    if not _combo_done(state):
+        return
+    c = D.combo[w.id]
+    state.hana_discard.extend(w.cards)
+    state.combo = None
+    state.reveal()
+    state.say(f"{name(state, seat)} scores {c.name} with {', '.join(w.cards)}.")
+    if c.hire:
+        start_hire(state, seat, "scroll", None)
+        return
+    bonus = 1 if has_samurai(state, seat, "J") else 0
+    gain(state, seat, c.honor + bonus, c.name + (" + Nobuhide" if bonus else ""))
+    state.step = "autumn_turn"
+
+
+# -- hiring -----------------------------------------------------------------------------
+def start_hire(state: SenjiState, seat: int, mode: str, sea: str | None) -> None:
+    cards = draw_samurai(state, 3)
+    state.hire = Hire(seat=seat, cards=cards, mode=mode, sea=sea)
+    state.reveal()
+    state.say(f"{name(state, seat)} draws {len(cards)} samurai to hire one.")
+    state.say(f"You may hire: {', '.join(f'{x} {samurai_name(x)}' for x in cards)}.", seats=(seat,))
+    state.step = "hire_keep"
+
+
+def legal_hire_keep(state: SenjiState) -> list[ActionBase]:
+    return [HireKeep(letter=x) for x in state.hire.cards]
+
+
+def legal_hire_place(state: SenjiState) -> list[ActionBase]:
+    seat = state.actor
+    out: list[ActionBase] = [HirePlace(location=p) for p in owned(state, seat)]
+    return out + [HirePlace(location=f.sea) for f in fleets_of(state, seat)]
+
+
+def apply_hire(state: SenjiState, a: ActionBase) -> None:
+    seat, h = state.actor, state.hire
+    if isinstance(a, HireKeep):
+        state.samurai_discard += [x for x in h.cards if x != a.letter]
+        h.cards = [a.letter]
+        state.reveal()
+        state.say(f"{name(state, seat)} hires {samurai_name(a.letter)} ({a.letter}).")
+        gain(state, seat, D.samurai[a.letter].honor, "hired samurai")
+        if h.mode == "merc":
+            fleet_or_new(state, h.sea, seat).samurai.append(a.letter)
+            state.say(f"{samurai_name(a.letter)} joins a fleet in the {D.sea[h.sea].name}.")
+            state.hire = None
+            state.step = "autumn_turn"
+        else:
+            state.step = "hire_place"
+        return
+    assert isinstance(a, HirePlace)
+    letter = h.cards[0]
+    if a.location in state.provinces:
+        state.provinces[a.location].samurai.append(letter)
+        where = province_name(a.location)
+    else:
+        fleet(state, a.location, seat).samurai.append(letter)
+        where = f"the {D.sea[a.location].name} fleet"
+    state.say(f"{samurai_name(letter)} takes position in {where}.")
+    state.hire = None
+    state.step = "autumn_turn"
+
+
+# -- the autumn turn ---------------------------------------------------------------------
+def other_player_families(state: SenjiState, seat: int) -> list[str]:
+    return [state.families[s] for s in range(nseats(state)) if s != seat]
+
+
+def legal_turn(state: SenjiState) -> list[ActionBase]:
+    seat = state.actor
+    own = fam(state, seat)
+    hand = state.diplo_hands[seat]
+    out: list[ActionBase] = []
+    piles = bool(state.hana_deck or state.hana_discard)
+    if piles:
+        out += [UseTrade(card=c) for c in hand if D.card_type(c) == "trading" and D.card_family(c) != own]
+    if all(any(D.card_family(c) == f for c in hand) for f in other_player_families(state, seat)):
+        out.append(DiploStart())
+    shown = {D.card_family(c) for c in state.hostages[seat]}
+    for c in hand:
+        f = D.card_family(c)
+        if D.card_type(c) == "member" and f != own and f not in shown and c not in state.hostages_back:
+            out.append(RevealHostage(card=c))
+    out += [ReturnHostage(card=c) for c in state.hostages[seat] if c not in state.hostages_new]
+    out += [ComboStart(combo=x) for x in combo_choices(state, seat)]
+    if state.merc_ok:
+        seas = [state.merc_sea] if state.merc_sea else list(D.sea_order)
+        if "units" not in state.merc_used:
+            top = min(6, state.supply[seat], state.honor[seat] // 3)
+            out += [MercUnits(n=n, sea=s) for s in seas for n in range(1, top + 1)]
+        if "samurai" not in state.merc_used and state.honor[seat] >= 6 and samurai_available(state):
+            out += [MercSamurai(sea=s) for s in seas]
+    out += [Seppuku(letter=x) for x in samurai_on_board(state, seat)]
+    for k in unused_kami(state, seat, "blue"):
+        out += [KamiBlue(letter=k, seat=t) for t in range(nseats(state))
+                if t != seat and any(D.card_code(c) != "D0" for c in state.diplo_hands[t])]
+    if piles:
+        out += [KamiGreen(letter=k) for k in unused_kami(state, seat, "green")]
+    if has_samurai(state, seat, "P") and seat not in state.umeko_used:
+        mine = [c for c in hand if D.card_code(c) != "D0"]
+        for t in range(nseats(state)):
+            if t != seat and any(D.card_code(c) != "D0" for c in state.diplo_hands[t]):
+                out += [UmekoSwap(seat=t, card=c) for c in mine]
+    out.append(EndTurn())
+    return out
+
+
+def apply_turn(state: SenjiState, a: ActionBase) -> None:
+    seat = state.actor
+    hand = state.diplo_hands[seat]
+    match a:
+        case EndTurn():
+            state.say(f"{name(state, seat)} ends its autumn turn.")
+            next_call(state)
+        case UseTrade(card=c):
+            hand.remove(c)
+            n = D.card_value(c) + (2 if has_samurai(state, seat, "K") else 0)
+            shown = []
+            for _ in range(n):
+                x = draw_one_hana(state)
+                if x is None:
+                    break
+                shown.append(x)
+            state.trade_card, state.trade_shown = c, shown
+            state.reveal()
+            state.say(f"{name(state, seat)} uses the trading card {D.card_name(c)} and looks at "
+                      f"{len(shown)} hanafuda.")
+            state.say(f"You see {', '.join(shown)}.", seats=(seat,))
+            state.step = "trade_keep"
+        case DiploStart():
+            state.diplo_left = other_player_families(state, seat)
+            state.step = "diplo_give"
+        case RevealHostage(card=c):
+            hand.remove(c)
+            state.hostages[seat].append(c)
+            state.hostages_new.append(c)
+            state.reveal()
+            state.say(f"{name(state, seat)} reveals the hostage {D.card_name(c)}.")
+            gain(state, seat, D.card_value(c), "hostage")
+        case ReturnHostage(card=c):
+            state.hostages[seat].remove(c)
+            hand.append(c)
+            sort_hand(hand)
+            state.hostages_back.append(c)
+            state.say(f"{name(state, seat)} takes the hostage {D.card_name(c)} back into hand.")
+            lose(state, seat, D.card_value(c), "hostage returned")
+        case ComboStart(combo=x):
+            state.combo = ComboWork(id=x)
+            state.say(f"{name(state, seat)} starts {D.combo[x].name}.", seats=(seat,))
+            state.step = "combo"
+        case MercUnits(n=n, sea=s):
+            state.merc_sea = s
+            state.merc_used.append("units")
+            state.honor[seat] -= 3 * n
+            state.supply[seat] -= n
+            fleet_or_new(state, s, seat).units += n
+            state.say(f"{name(state, seat)} hires {n} mercenary unit(s) for {3 * n} honor "
+                      f"({state.honor[seat]}): a fleet in the {D.sea[s].name}.")
+        case MercSamurai(sea=s):
+            state.merc_sea = s
+            state.merc_used.append("samurai")
+            state.honor[seat] -= 6
+            state.say(f"{name(state, seat)} pays 6 honor for a mercenary samurai ({state.honor[seat]}).")
+            start_hire(state, seat, "merc", s)
+        case Seppuku(letter=x):
+            for pr in state.provinces.values():
+                if x in pr.samurai:
+                    pr.samurai.remove(x)
+            for f in state.fleets:
+                if x in f.samurai:
+                    f.samurai.remove(x)
+            state.fleets = [f for f in state.fleets if f.units or f.samurai]
+            state.say(f"{samurai_name(x)} of {name(state, seat)} commits seppuku.")
+            make_kami(state, x, seat)
+        case KamiBlue(letter=k, seat=t):
+            pool = [c for c in state.diplo_hands[t] if D.card_code(c) != "D0"]
+            c = state.rng.choice(pool)
+            state.diplo_hands[t].remove(c)
+            hand.append(c)
+            sort_hand(hand)
+            spend_kami(state, k)
+            state.reveal()
+            state.say(f"The blue kami of {samurai_name(k)} takes a card from {name(state, t)} "
+                      f"for {name(state, seat)}.")
+            state.say(f"The kami takes {c}.", seats=(seat, t))
+        case KamiGreen(letter=k):
+            if not state.hana_deck:
+                state.hana_deck.extend(state.hana_discard)
+                state.hana_discard.clear()
+                state.rng.shuffle(state.hana_deck)
+            state.green_kami = k
+            state.step = "kami_take"
+        case UmekoSwap(seat=t, card=c):
+            pool = [x for x in state.diplo_hands[t] if D.card_code(x) != "D0"]
+            took = state.rng.choice(pool)
+            state.diplo_hands[t].remove(took)
+            hand.remove(c)
+            hand.append(took)
+            state.diplo_hands[t].append(c)
+            sort_hand(hand)
+            sort_hand(state.diplo_hands[t])
+            state.umeko_used.append(seat)
+            state.reveal()
+            state.say(f"Umeko: {name(state, seat)} swaps a diplomacy card with {name(state, t)}.")
+            state.say(f"Umeko: {c} goes to {name(state, t)}, {took} to {name(state, seat)}.",
+                      seats=(seat, t))
+
+
+def legal_trade_keep(state: SenjiState) -> list[ActionBase]:
+    return [TradeKeep(card=c) for c in dict.fromkeys(state.trade_shown)]
+
+
+def apply_trade_keep(state: SenjiState, a: TradeKeep) -> None:
+    seat = state.actor
+    state.trade_shown.remove(a.card)
+    state.hana_hands[seat].append(a.card)
+    sort_hana(state.hana_hands[seat])
+    state.hana_deck.extend(state.trade_shown)
+    state.rng.shuffle(state.hana_deck)
+    state.trade_shown = []
+    card, state.trade_card = state.trade_card, None
+    return_card(state, card)
+    state.say(f"{name(state, seat)} keeps one hanafuda; {card} goes back to its owner.")
+    state.say(f"You keep {a.card}.", seats=(seat,))
+    state.step = "autumn_turn"
+
+
+def legal_diplo(state: SenjiState) -> list[ActionBase]:
+    f = state.diplo_left[0]
+    return [DiploGive(card=c) for c in state.diplo_hands[state.actor] if D.card_family(c) == f]
+
+
+def apply_diplo(state: SenjiState, a: DiploGive) -> None:
+    seat = state.actor
+    state.diplo_hands[seat].remove(a.card)
+    return_card(state, a.card)
+    state.diplo_left.pop(0)
+    state.say(f"{name(state, seat)} hands {a.card} back to its owner.")
+    if state.diplo_left:
+        return
+    n = 12 if has_samurai(state, seat, "E") else 10
+    gain(state, seat, n, "diplomatic honor")
+    for s in range(nseats(state)):
+        if s != seat:
+            lose(state, s, 1, "diplomatic honor of " + name(state, seat))
+    state.step = "autumn_turn"
+
+
+def legal_kami_take(state: SenjiState) -> list[ActionBase]:
+    types = sorted({D.hana_type(c) for c in state.hana_deck})
+    return [KamiTake(card_type=t) for t in types]
+
+
+def apply_kami_take(state: SenjiState, a: KamiTake) -> None:
+    seat = state.actor
+    card = next(c for c in state.hana_deck if D.hana_type(c) == a.card_type)
+    state.hana_deck.remove(card)
+    state.rng.shuffle(state.hana_deck)
+    state.hana_hands[seat].append(card)
+    sort_hana(state.hana_hands[seat])
+    spend_kami(state, state.green_kami)
+    state.say(f"The green kami of {samurai_name(state.green_kami)} gives {name(state, seat)} "
+              f"a hanafuda from the deck.")
+    state.say(f"You take {card}.", seats=(seat,))
+    state.green_kami = None
+    state.reveal()
+    state.step = "autumn_turn"

@@ -1,0 +1,107 @@
+"""A rules-aware Senji bot: it sees only its view and its legal actions."""
+
+from __future__ import annotations
+
+from rules.common import ActionBase, Rng
+
+from .board import D, owned
+from .state import SenjiState
+
+PREFER_TOP = ("combo_start", "reveal_hostage", "diplo_start", "use_trade", "kami_green", "merc_units")
+
+
+def _first(actions: list[ActionBase], kind: str) -> ActionBase | None:
+    for a in actions:
+        if a.kind == kind:
+            return a
+    return None
+
+
+def _enemy_strength(view: SenjiState, p: str) -> int:
+    pr = view.provinces[p]
+    return pr.units + len(pr.samurai)
+
+
+def smart(game, view: SenjiState, seat: int, actions: list[ActionBase], rng: Rng) -> ActionBase:
+    step = view.step
+    if step == "setup_pick":
+        return max(actions, key=lambda a: D.samurai[a.letter].honor)
+    if step == "setup_claim":
+        mine = set(owned(view, seat))
+        near = [a for a in actions if any(n in mine for n in D.neighbours[a.province])]
+        return rng.choice(near or actions)
+    if step == "setup_garrison":
+        one = [a for a in actions if a.units == 1]
+        return one[-1] if one else actions[0]
+    if step == "winter_floor":
+        return _first(actions, "end_negotiation") or actions[0]
+    if step in ("offer_compose",):
+        return _first(actions, "offer_cancel") or actions[0]
+    if step == "offer_respond":
+        return _first(actions, "refuse") or actions[0]
+    if step == "offer_confirm":
+        return _first(actions, "withdraw") or actions[0]
+    if step == "winter_bid":
+        mine = [b for b in view.bids if b.seat == seat]
+        bids = [a for a in actions if a.kind == "bid"]
+        if not mine and bids and rng.below(2) == 0:
+            return min(bids, key=lambda a: D.card_value(a.card))
+        return _first(actions, "bid_done")
+    if step == "spring_orders":
+        if actions[0].kind == "orders_confirm":
+            return actions[0]
+        p = actions[0].province
+        pr = view.provinces[p]
+        target = any(
+            not view.provinces[n].neutral and view.provinces[n].owner != seat
+            and _enemy_strength(view, n) < pr.units for n in D.neighbours[p])
+        if pr.units >= 2 and target and len(owned(view, seat)) < 6:
+            kind = "movement"
+        elif pr.units < 3 and view.supply[seat] > 0:
+            kind = "recruitment"
+        else:
+            kind = "production"
+        return next(a for a in actions if a.province == p and a.order == kind)
+    if step == "move_dest":
+        pr_units = 0
+        if view.active and view.active.province:
+            pr_units = view.provinces[view.active.province].units
+        best = None
+        for a in actions:
+            if a.kind != "dest" or a.sea is not None:
+                continue
+            t = view.provinces[a.province]
+            if t.owner is None:
+                best = best or a
+            elif t.owner != seat and _enemy_strength(view, a.province) + 1 < pr_units:
+                best = a
+        return best or _first(actions, "move_done") or actions[0]
+    if step == "move_group":
+        adds = [a for a in actions if a.kind == "add_units"]
+        if adds:
+            return max(adds, key=lambda a: a.n)
+        return _first(actions, "go") or actions[0]
+    if step == "fleet_mode":
+        return _first(actions, "fleet_stay") or actions[0]
+    if step.startswith("combat_support"):
+        sup = [a for a in actions if a.kind == "support"]
+        return max(sup, key=lambda a: D.card_value(a.card)) if sup else actions[0]
+    if step.startswith("combat_react"):
+        if view.combat and view.combat.react_source is None:
+            return _first(actions, "react_use") if rng.below(2) else _first(actions, "react_done")
+        die = _first(actions, "react_die")
+        return die if die and not view.combat.react_chosen else (_first(actions, "react_roll") or actions[0])
+    if step == "autumn_turn":
+        for kind in PREFER_TOP:
+            a = _first(actions, kind)
+            if a is not None:
+                if kind == "merc_units":
+                    return max((x for x in actions if x.kind == kind), key=lambda x: x.n)
+                return a
+        return _first(actions, "end_turn")
+    if step == "trade_keep":
+        return actions[0]
+    if step == "hire_keep":
+        return max(actions, key=lambda a: D.samurai[a.letter].honor)
+    return actions[0]
+

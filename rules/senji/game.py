@@ -1,0 +1,372 @@
+"""The Senji rule controller: who decides, what may be done, and doing it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rules.common import ActionBase, Game, IllegalAction, Outcome, Rng
+
+from . import autumn, combat, setup, summer, year
+from .actions import SenjiAction
+from .board import D, board_units, fam, name, nseats, owned, province_name, samurai_name
+from .state import SenjiOptions, SenjiState
+from .view import render, scramble, view
+
+Legal = Callable[[SenjiState], list[ActionBase]]
+Apply = Callable[[SenjiState, ActionBase], None]
+
+
+def _call(state: SenjiState, a: ActionBase) -> None:
+    autumn.start_turn(state, a.seat)
+
+
+STEPS: dict[str, tuple[Legal, Apply]] = {
+    "setup_pick": (setup.legal_pick, setup.apply_pick),
+    "setup_claim": (setup.legal_claim, setup.apply_claim),
+    "setup_garrison": (setup.legal_garrison, setup.apply_garrison),
+    "emperor_tie": (year.legal_emperor, year.apply_emperor),
+    "winter_floor": (year.legal_floor, year.apply_winter),
+    "offer_compose": (year.legal_compose, year.apply_winter),
+    "offer_respond": (year.legal_respond, year.apply_winter),
+    "offer_confirm": (year.legal_confirm, year.apply_winter),
+    "winter_bid": (year.legal_bid, year.apply_bid),
+    "spring_orders": (year.legal_orders, year.apply_orders),
+    "summer_pick": (summer.legal_pick, summer.apply_pick),
+    "fleet_mode": (summer.legal_fleet, summer.apply_fleet),
+    "move_dest": (summer.legal_dest, summer.apply_move),
+    "move_group": (summer.legal_group, summer.apply_move),
+    "combat_support_D": (lambda s: combat.legal_support(s, "D"), lambda s, a: combat.apply_support(s, "D", a)),
+    "combat_support_A": (lambda s: combat.legal_support(s, "A"), lambda s, a: combat.apply_support(s, "A", a)),
+    "combat_react_D": (lambda s: combat.legal_react(s, "D"), lambda s, a: combat.apply_react(s, "D", a)),
+    "combat_react_A": (lambda s: combat.legal_react(s, "A"), lambda s, a: combat.apply_react(s, "A", a)),
+    "autumn_call": (autumn.legal_call, _call),
+    "autumn_turn": (autumn.legal_turn, autumn.apply_turn),
+    "trade_keep": (autumn.legal_trade_keep, autumn.apply_trade_keep),
+    "diplo_give": (autumn.legal_diplo, autumn.apply_diplo),
+    "combo": (autumn.legal_combo, autumn.apply_combo),
+    "hire_keep": (autumn.legal_hire_keep, autumn.apply_hire),
+    "hire_place": (autumn.legal_hire_place, autumn.apply_hire),
+    "kami_take": (autumn.legal_kami_take, autumn.apply_kami_take),
+}
+
+STEP_TEXT = {
+    "setup_pick": "keep one of the three samurai",
+    "setup_claim": "name a free province",
+    "setup_garrison": "garrison the named province",
+    "emperor_tie": "choose the next host among the tied players",
+    "winter_floor": "open an offer or close the negotiation",
+    "offer_compose": "compose the offer",
+    "offer_respond": "answer the offer",
+    "offer_confirm": "confirm or withdraw the offer",
+    "winter_bid": "bid on the auction lots",
+    "spring_orders": "place the spring orders",
+    "summer_pick": "activate a province or a fleet",
+    "fleet_mode": "choose what the fleet does",
+    "move_dest": "choose where to move",
+    "move_group": "choose the pieces that move",
+    "combat_support_D": "choose the defender's support",
+    "combat_support_A": "choose the attacker's support",
+    "combat_react_D": "react to the dice (defender)",
+    "combat_react_A": "react to the dice (attacker)",
+    "autumn_call": "call the next player for autumn",
+    "autumn_turn": "act in autumn",
+    "trade_keep": "keep one of the hanafuda shown",
+    "diplo_give": "hand back one card of the next family",
+    "combo": "add cards to the combination",
+    "hire_keep": "keep one of the samurai drawn",
+    "hire_place": "place the hired samurai",
+    "kami_take": "choose a hanafuda type to take",
+}
+
+REASONS = {
+    "dest": "That destination cannot be reached: it must be adjacent (or across an adjacent sea), "
+            "not neutral, have room for 6 units, and you cannot enter free or enemy provinces "
+            "while you own 6.",
+    "add_units": "That many units cannot go there (6 units at most per province or fleet).",
+    "execute": "You cannot execute that card: only the attacker's family members, in the first "
+               "round, before your support pick, and not while the attacker has Ginchiyo.",
+    "support": "You cannot play that support card: only your own empty banner or a support card "
+               "of a family not in this fight (Baba: two different families).",
+    "reveal_hostage": "You cannot reveal that hostage: one family member per other family, and not "
+                      "one returned this autumn.",
+    "return_hostage": "A hostage can only be taken back in a later autumn.",
+    "offer_add": "That card cannot be offered: empty banners and revealed hostages never change hands.",
+    "reply_add": "That card cannot be offered: empty banners and revealed hostages never change hands.",
+    "bid": "You can only bid your own family's cards (not the empty banner) on a displayed lot.",
+    "fleet_sail": "The fleet cannot sail: the merged fleet would hold more than 6 units.",
+    "react_die": "That die cannot be rerolled: set dice never are, and Tadakatsu rerolls 2 at most.",
+    "diplo_start": "Diplomatic honor needs one card of each other player's family in your hand.",
+    "merc_units": "Mercenaries are for a player with no province and no fleet, 3 honor per unit.",
+}
+
+
+class Senji(Game):
+    id = "senji"
+    title = "Senji"
+    min_seats = 3
+    max_seats = 6
+    Options = SenjiOptions
+    State = SenjiState
+    Action = SenjiAction
+
+    def new(self, options: SenjiOptions, seed: int) -> SenjiState:
+        return setup.new(options, seed)
+
+    def to_move(self, state: SenjiState) -> int | None:
+        return None if state.over else state.actor
+
+    def legal_actions(self, state: SenjiState) -> list[ActionBase]:
+        if state.over:
+            return []
+        return STEPS[state.step][0](state)
+
+    def apply(self, state: SenjiState, action: ActionBase) -> None:
+        if state.over:
+            raise IllegalAction("The game is over.")
+        legal, do = STEPS[state.step]
+        options = legal(state)
+        if action not in options:
+            raise IllegalAction(self._reason(state, action, options))
+        do(state, action)
+
+    def _reason(self, state: SenjiState, action: ActionBase, options: list[ActionBase]) -> str:
+        who = name(state, state.actor) if state.actor is not None else "Nobody"
+        if all(o.kind != action.kind for o in options):
+            return f"Not now: {who} must {STEP_TEXT[state.step]}."
+        return REASONS.get(action.kind, f"That choice is not allowed now ({STEP_TEXT[state.step]}).")
+
+    def view(self, state: SenjiState, seat: int | None) -> SenjiState:
+        return view(state, seat)
+
+    def scramble_hidden(self, state: SenjiState, seat: int | None, rng: Rng) -> SenjiState:
+        return scramble(super().scramble_hidden(state, seat, rng), seat, rng)
+
+    def outcome(self, state: SenjiState) -> Outcome | None:
+        if not state.over:
+            return None
+        n = nseats(state)
+        results = tuple("win" if s in state.winners else "loss" for s in range(n))
+        ranking = sorted(range(n), key=lambda s: -state.honor[s])
+        return Outcome(results=results, scores=tuple(state.honor), explanation=state.end_reason,
+                       breakdown=tuple(f"{name(state, s)} ({fam(state, s)}): {state.honor[s]} honor, "
+                                       f"{len(owned(state, s))} provinces" for s in ranking))
+
+    def describe(self, action: ActionBase) -> str:
+        return describe(action)
+
+    def render(self, view: SenjiState, seat: int | None) -> str:
+        return render(view, seat)
+
+    def phase(self, view: SenjiState) -> str:
+        season = {"setup": "Setup", "emperor": "Emperor", "winter": "Winter", "offer": "Winter",
+                  "spring": "Spring", "summer": "Summer", "fleet": "Summer", "move": "Summer",
+                  "combat": "Summer", "autumn": "Autumn", "trade": "Autumn", "diplo": "Autumn",
+                  "combo": "Autumn", "hire": "Autumn", "kami": "Autumn", "over": "Game over"}
+        s = season.get(view.step.split("_")[0], "")
+        tb = " (tie-break)" if view.tiebreak_year else ""
+        return f"Year {view.year}{tb} · {s} · {view.step.replace('_', ' ')}"
+
+    def seat_count(self, options: SenjiOptions) -> int:
+        return options.players
+
+    def seat_labels(self, options: SenjiOptions) -> list[str]:
+        out = []
+        for i, f in enumerate(options.families()):
+            given = options.seats[i].name if options.seats else ""
+            out.append(f"{given or D.family[f].name} ({f})")
+        return out
+
+    def is_public(self, state: SenjiState) -> bool:
+        return state.step == "winter_floor"
+
+    def bots(self):
+        from .bots import smart
+        return {"smart": smart}
+
+    def check_invariants(self, state: SenjiState) -> None:
+        check_invariants(state)
+
+
+def describe(a: ActionBase) -> str:
+    k = a.kind
+    match k:
+        case "keep_samurai":
+            return f"Keep {samurai_name(a.letter)}"
+        case "claim":
+            return f"Name {province_name(a.province)}"
+        case "garrison":
+            return f"Place {a.units} unit(s)" + (" and the samurai" if a.samurai else "")
+        case "choose_host":
+            return f"Host: seat {a.seat + 1}"
+        case "open_offer":
+            return f"Seat {a.by + 1} makes an offer"
+        case "end_negotiation":
+            return "End the negotiation"
+        case "time_up":
+            return "Time is up"
+        case "offer_to":
+            return f"Offer to seat {a.seat + 1}"
+        case "offer_add" | "reply_add":
+            return f"Add {D.card_name(a.card)} face {a.face}"
+        case "offer_send":
+            return "Send the offer"
+        case "offer_cancel":
+            return "Cancel the offer"
+        case "accept":
+            return "Accept with this reply"
+        case "refuse":
+            return "Refuse"
+        case "confirm":
+            return "Confirm the swap"
+        case "withdraw":
+            return "Withdraw the offer"
+        case "bid":
+            return f"Bid {D.card_name(a.card)} on {a.lot}"
+        case "bid_done":
+            return "Done bidding"
+        case "order":
+            return f"{a.order.capitalize()} in {province_name(a.province)}"
+        case "orders_confirm":
+            return "Confirm the orders"
+        case "activate":
+            return f"Activate {province_name(a.province)}"
+        case "activate_fleet":
+            return f"Activate the {a.family} fleet in the {D.sea[a.sea].name}"
+        case "dest":
+            if a.province and a.sea:
+                return f"Raid {province_name(a.province)} across the {D.sea[a.sea].name}"
+            if a.sea:
+                return f"To the {D.sea[a.sea].name}"
+            return f"To {province_name(a.province)}"
+        case "move_done":
+            return "End the movement"
+        case "add_units":
+            return f"Send {a.n} unit(s)"
+        case "add_samurai":
+            return f"Send {samurai_name(a.letter)}"
+        case "go":
+            return "Go"
+        case "fleet_stay":
+            return "The fleet stays"
+        case "fleet_sail":
+            return "Sail to the other sea"
+        case "fleet_land":
+            return "Land troops"
+        case "execute":
+            return f"Execute {D.card_name(a.card)}"
+        case "support":
+            return f"Play {D.card_name(a.card)}"
+        case "react_use":
+            return f"Reroll with {samurai_name(a.source)}"
+        case "react_die":
+            return f"Reroll die {a.die}"
+        case "react_roll":
+            return "Roll the chosen dice"
+        case "react_done":
+            return "No reroll"
+        case "call":
+            return f"Call seat {a.seat + 1}"
+        case "use_trade":
+            return f"Use the trading card {D.card_name(a.card)}"
+        case "trade_keep":
+            return f"Keep {a.card}"
+        case "diplo_start":
+            return "Score diplomatic honor"
+        case "diplo_give":
+            return f"Hand back {a.card}"
+        case "reveal_hostage":
+            return f"Reveal the hostage {D.card_name(a.card)}"
+        case "return_hostage":
+            return f"Take back the hostage {a.card}"
+        case "combo_start":
+            return f"Score {D.combo[a.combo].name}"
+        case "combo_add":
+            return f"Add {a.card}"
+        case "combo_add_wild":
+            return f"Add {a.card} as {a.as_kind} (Shingen)"
+        case "hire_keep":
+            return f"Hire {samurai_name(a.letter)}"
+        case "hire_place":
+            where = province_name(a.location) if a.location in D.province else D.sea[a.location].name
+            return f"Place in {where}"
+        case "merc_units":
+            return f"Hire {a.n} mercenary unit(s) in the {D.sea[a.sea].name}"
+        case "merc_samurai":
+            return f"Hire a mercenary samurai in the {D.sea[a.sea].name}"
+        case "seppuku":
+            return f"Seppuku of {samurai_name(a.letter)}"
+        case "kami_blue":
+            return f"Blue kami {samurai_name(a.letter)}: take from seat {a.seat + 1}"
+        case "kami_green":
+            return f"Green kami {samurai_name(a.letter)}: take a hanafuda"
+        case "kami_take":
+            return f"Take a {a.card_type}"
+        case "umeko_swap":
+            return f"Umeko: give {a.card} to seat {a.seat + 1}"
+        case "end_turn":
+            return "End the autumn turn"
+    return k
+
+
+def check_invariants(state: SenjiState) -> None:
+    n = nseats(state)
+    for s in range(n):
+        assert board_units(state, s) + state.supply[s] == 12, f"units of seat {s}"
+        assert 0 <= state.supply[s] <= 12
+        assert len(owned(state, s)) <= 6
+        assert state.honor[s] >= 0
+    for p, pr in state.provinces.items():
+        if pr.neutral:
+            assert pr.owner is None
+        if pr.owner is None:
+            assert pr.units == 0 and not pr.samurai, p
+        else:
+            assert 0 <= pr.units <= 6, p
+        if pr.order is not None:
+            assert pr.owner is not None, p
+            assert state.step.split("_")[0] in ("spring", "summer", "fleet", "move", "combat"), p
+    seen = set()
+    for f in state.fleets:
+        assert (f.sea, f.seat) not in seen
+        seen.add((f.sea, f.seat))
+        assert 0 <= f.units <= 6
+    hana = [c for h in state.hana_hands for c in h] + state.hana_deck + state.hana_discard + state.trade_shown
+    if state.combo is not None:
+        hana += state.combo.cards
+    assert len(hana) == 96 and len(set(hana)) == 96, "hanafuda count"
+    dip = [c for h in state.diplo_hands for c in h] + [c for h in state.hostages for c in h]
+    dip += [c for d in state.missing_decks.values() for c in d] + [lot.card for lot in state.lots]
+    dip += [b.card for b in state.bids] + state.executed + state.boxed
+    if state.combat is not None:
+        dip += state.combat.att_cards + state.combat.dfn_cards
+    if state.trade_card is not None:
+        dip.append(state.trade_card)
+    assert len(dip) == 72 and len(set(dip)) == 72, f"diplomacy count {len(dip)}"
+    for s in range(n):
+        d0 = f"{fam(state, s)}-D0"
+        holders = state.diplo_hands[s] + (
+            (state.combat.att_cards if state.combat.att == s else state.combat.dfn_cards if
+             state.combat.dfn == s else []) if state.combat else [])
+        assert d0 in holders, f"{d0} left its player"
+        shown = [D.card_family(c) for c in state.hostages[s]]
+        assert len(shown) == len(set(shown)) and fam(state, s) not in shown
+    sam = list(state.samurai_deck) + state.samurai_discard + [x for d in state.setup_draws for x in d]
+    drawn = {x for d in state.setup_draws for x in d}
+    sam += [x for x in state.kept if x is not None and x not in drawn]
+    if state.hire is not None:
+        sam += state.hire.cards
+    for pr in state.provinces.values():
+        sam += pr.samurai
+    for f in state.fleets:
+        sam += f.samurai
+    if state.group is not None:
+        sam += state.group.samurai
+    if state.combat is not None:
+        sam += state.combat.att_samurai
+    sam += [k.letter for k in state.kami] + state.spent
+    assert len(sam) == 18 and len(set(sam)) == 18, f"samurai {sorted(sam)}"
+    assert 0 <= state.host < n
+    if state.over:
+        assert state.actor is None
+    else:
+        assert state.actor is not None

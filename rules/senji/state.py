@@ -1,0 +1,231 @@
+"""Options and the whole state of a Senji game (pydantic, JSON round-trip exact)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from rules.common import Frozen, Model, OptionsBase, StateBase
+
+FAMILY_ORDER = ("R", "G", "P", "K", "B", "Y")
+
+
+class SeatSpec(Frozen):
+    name: str = Field(default="", title="Name")
+    family: str = Field(default="", title="Family letter")
+    bot: Literal["random", "smart"] | None = Field(default=None, title="Bot")
+
+
+class SenjiOptions(OptionsBase):
+    players: int = Field(default=4, ge=3, le=6, title="Players",
+                         description="3-6 daimyo; fixes the families and the neutral provinces")
+    seats: tuple[SeatSpec, ...] = Field(default=(), title="Seats",
+                                        description="Names, families in play and bots; empty = defaults")
+    autumn_order: Literal["host", "honor"] = Field(
+        default="host", title="Autumn order",
+        description="host: the host calls each player; honor: highest honor first (designer variant)")
+    winter_timer_s: Literal[0, 120, 240, 360] = Field(
+        default=240, title="Winter timer (s)", description="0 = the host ends winter by hand")
+    offers_per_winter: int = Field(default=3, ge=1, le=9, title="Offers per winter",
+                                   description="offers each player may open per winter")
+    turn_limit: int = Field(default=0, ge=0, le=99, title="Year limit",
+                            description="0 = off; otherwise the game also ends after that year")
+
+    @model_validator(mode="after")
+    def _seats_fit(self) -> "SenjiOptions":
+        if self.seats:
+            if len(self.seats) != self.players:
+                raise ValueError("give one seat per player")
+            fams = sorted(s.family for s in self.seats)
+            if fams != sorted(FAMILY_ORDER[: self.players]):
+                raise ValueError("the seats must use exactly the families in play")
+        return self
+
+    def families(self) -> list[str]:
+        if self.seats:
+            return [s.family for s in self.seats]
+        return list(FAMILY_ORDER[: self.players])
+
+
+class Fleet(Model):
+    sea: str
+    seat: int
+    units: int = 0
+    samurai: list[str] = Field(default_factory=list)
+    due: bool = False
+
+
+class Prov(Model):
+    owner: int | None = None
+    units: int = 0
+    samurai: list[str] = Field(default_factory=list)
+    order: str | None = None  # production | recruitment | movement | "?" in a view
+    resolved: bool = False
+    neutral: bool = False
+
+
+class Lot(Model):
+    card: str
+    deck: str  # the missing family whose deck it came from
+
+
+class Bid(Model):
+    seat: int
+    card: str
+    lot: str
+    up: bool = False  # tied bids carried over lie face up
+
+
+class OfferCard(Model):
+    card: str
+    up: bool
+
+
+class Offer(Model):
+    frm: int
+    to: int | None = None
+    give: list[OfferCard] = Field(default_factory=list)
+    reply: list[OfferCard] = Field(default_factory=list)
+
+
+class Group(Model):
+    """Pieces picked for one movement, in flight until ``go``."""
+
+    province: str | None = None
+    sea: str | None = None
+    max_units: int = 0
+    units: int = 0
+    samurai: list[str] = Field(default_factory=list)
+
+
+class Active(Model):
+    """The activation being resolved in summer."""
+
+    seat: int
+    province: str | None = None  # a province's movement order
+    sea: str | None = None  # a fleet activation
+    landing: bool = False  # the fleet chose to land
+
+
+class Die(Model):
+    face: str
+    set: bool = False
+
+
+class Combat(Model):
+    province: str
+    att: int
+    dfn: int
+    att_units: int
+    att_samurai: list[str]
+    round: int = 1
+    att_cards: list[str] = Field(default_factory=list)
+    dfn_cards: list[str] = Field(default_factory=list)
+    att_up: bool = False  # picked face up (Wakizaka) or revealed
+    dfn_up: bool = False
+    first: Literal["A", "D"] = "D"
+    face_up_first: bool = False
+    dice: list[Die] = Field(default_factory=list)
+    react_side: Literal["A", "D"] | None = None
+    react_source: str | None = None
+    react_max: int = 0
+    react_chosen: list[int] = Field(default_factory=list)
+    tadakatsu_used: list[str] = Field(default_factory=list)  # sides that used him this round
+    kami_used: list[str] = Field(default_factory=list)  # sides that used a red kami
+    executed: bool = False  # D has picked (no more executions)
+
+
+class Kami(Model):
+    letter: str
+    seat: int
+
+
+class ComboWork(Model):
+    id: str
+    cards: list[str] = Field(default_factory=list)
+    kinds: list[str] = Field(default_factory=list)  # the kind each card counts as
+
+
+class Hire(Model):
+    seat: int
+    cards: list[str]
+    mode: Literal["scroll", "merc"]
+    sea: str | None = None
+
+
+class SenjiState(StateBase):
+    options: SenjiOptions
+    families: list[str]
+    names: list[str]
+    year: int = 0
+    step: str = "setup_pick"
+    actor: int | None = 0
+    host: int = 0
+    honor: list[int]
+    tiebreak_year: bool = False
+    over: bool = False
+    winners: list[int] = Field(default_factory=list)
+    end_reason: str = ""
+    # board
+    provinces: dict[str, Prov]
+    fleets: list[Fleet] = Field(default_factory=list)
+    supply: list[int]  # units in supply per seat
+    # cards
+    hana_hands: list[list[str]]
+    diplo_hands: list[list[str]]
+    hostages: list[list[str]]  # revealed, per holder
+    hostages_new: list[str] = Field(default_factory=list)  # revealed this autumn
+    hostages_back: list[str] = Field(default_factory=list)  # returned this autumn
+    hana_deck: list[str]
+    hana_discard: list[str] = Field(default_factory=list)
+    missing_decks: dict[str, list[str]] = Field(default_factory=dict)
+    boxed: list[str] = Field(default_factory=list)
+    executed: list[str] = Field(default_factory=list)
+    lots: list[Lot] = Field(default_factory=list)
+    bids: list[Bid] = Field(default_factory=list)
+    # samurai
+    samurai_deck: list[str]
+    samurai_discard: list[str] = Field(default_factory=list)
+    setup_draws: list[list[str]]
+    kept: list[str | None]  # kept at setup, in hand until placed
+    kami: list[Kami] = Field(default_factory=list)
+    spent: list[str] = Field(default_factory=list)
+    # setup
+    placing: int = 0  # index in host order during placement
+    claimed: list[list[str]] = Field(default_factory=list)
+    left_units: list[int] = Field(default_factory=list)
+    # winter
+    offers_left: list[int] = Field(default_factory=list)
+    offer: Offer | None = None
+    bid_turn: int = 0
+    # spring
+    order_turn: int = 0
+    # summer
+    active: Active | None = None
+    group: Group | None = None
+    combat: Combat | None = None
+    # autumn
+    called: list[int] = Field(default_factory=list)
+    autumn_queue: list[int] = Field(default_factory=list)
+    merc_ok: bool = False
+    merc_sea: str | None = None
+    merc_used: list[str] = Field(default_factory=list)
+    umeko_used: list[int] = Field(default_factory=list)
+    shingen_used: list[int] = Field(default_factory=list)
+    trade_shown: list[str] = Field(default_factory=list)
+    trade_card: str | None = None
+    diplo_left: list[str] = Field(default_factory=list)  # families still to hand a card back to
+    combo: ComboWork | None = None
+    hire: Hire | None = None
+    green_kami: str | None = None
+    # tests only: rolled faces consumed before the RNG; never saved nor viewed
+    forced_dice: list[str] = Field(default_factory=list, exclude=True)
+
+    @field_validator("forced_dice")
+    @classmethod
+    def _faces(cls, v: list[str]) -> list[str]:
+        for f in v:
+            if f not in FAMILY_ORDER:
+                raise ValueError(f"{f} is not a mon")
+        return v
