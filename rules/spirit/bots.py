@@ -1,0 +1,169 @@
+"""A rules-aware bot for Samurai Spirit. It sees only the view and its legal actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.common import ActionBase, Rng
+
+from . import data
+from .model import (
+    BeginTurn, Confront, Defend, DiscardDefended, DiscardDuplicate, EndTurn, Fight, FightAgain,
+    GiveCard, GiveTop, KiaiActivate, KiaiDecline, KiaiDone, KiaiTarget, OrderPenalties,
+    PassRound, ReplaceCard, SpiritState, Support, UsePoolToken,
+)
+
+
+def _visible(view: SpiritState) -> set[str]:
+    seen = set(view.discard)
+    if view.transit is not None:
+        seen.add(view.transit.card)
+    for s in view.samurai:
+        seen.update(s.line)
+        seen.update(c for c in s.slots.values() if c)
+    return seen
+
+
+def safe_chance(view: SpiritState, seat: int) -> float:
+    """How likely the next raider card can be placed without going over Kiai."""
+    s = view.samurai[seat]
+    margin = s.kiai - s.total
+    no_defend = seat == view.active and view.flags.no_defend
+    seen = _visible(view)
+    weight = {"plunderer": view.dealt / 52, "lieutenant": view.extra / 7 if view.round >= 2 else 0,
+              "boss": view.extra / 7 if view.round >= 3 else 0}
+    good = total = 0.0
+    for c in data.raiders().cards:
+        if c.id in seen:
+            continue
+        w = weight[c.type]
+        if not w:
+            continue
+        total += w
+        if c.value <= margin or (c.icon and s.slots[c.icon] is None and not no_defend):
+            good += w
+    return good / total if total else 0.0
+
+
+def _margin(view: SpiritState, seat: int) -> int:
+    s = view.samurai[seat]
+    return s.kiai - s.total
+
+
+def _takes_safely(view: SpiritState, seat: int, cid: str) -> bool:
+    c = data.card(cid)
+    s = view.samurai[seat]
+    if c.icon and s.slots[c.icon] is None:
+        return True
+    return c.value <= _margin(view, seat) and not c.penalties
+
+
+def support_value(view: SpiritState, giver: int, to: int) -> int:
+    """How much lending the support token to ``to`` is worth (0: not worth a raider card)."""
+    talent = data.roster()[view.samurai[giver].name].human.talent
+    t = view.samurai[to]
+    margin = _margin(view, to)
+    if talent in ("IGNORE_ODD", "IGNORE_EVEN") and t.line:
+        top = data.card(t.line[-1])
+        parity_ok = (top.value % 2 == 1) == (talent == "IGNORE_ODD")
+        if top.penalties and parity_ok and t.face.talent != talent:
+            return 3
+        return 0
+    if margin < 0:
+        return 0
+    if talent == "EXTRA_FIGHT":
+        return 2 if margin >= 6 else 0
+    return 1 if margin >= 4 else 0
+
+
+def _first(actions: list[ActionBase], cls: type) -> Any:
+    return next((a for a in actions if isinstance(a, cls)), None)
+
+
+def samurai_bot(game: Any, view: SpiritState, seat: int, actions: list[ActionBase], rng: Rng):
+    if len(actions) == 1:
+        return actions[0]
+    kinds = {type(a) for a in actions}
+    me = view.samurai[seat]
+    # D1: START
+    if BeginTurn in kinds:
+        top = me.line[-1] if me.line else None
+        if top is not None:
+            card = data.card(top)
+            want = "IGNORE_ODD" if card.value % 2 else "IGNORE_EVEN"
+            if card.penalties and me.face.talent != want:
+                for a in actions:
+                    if isinstance(a, UsePoolToken) and data.roster()[a.samurai].human.talent == want:
+                        return a
+            if card.penalties or _margin(view, seat) < 0:
+                for a in actions:
+                    if isinstance(a, GiveTop) and _takes_safely(view, a.to, a.card):
+                        return a
+        return _first(actions, BeginTurn)
+    # D2 and D3: penalties
+    if OrderPenalties in kinds:
+        return next((a for a in actions if a.first == "DISCARD_DEF"), actions[0])
+    if DiscardDefended in kinds:
+        rank = {"farm": 0, "hat": 1, "family": 2}
+        if me.wounds in (1, 3):
+            rank["hat"] = 3
+        if len(view.families) <= 1:
+            rank["family"] = 4
+        return min(actions, key=lambda a: rank[a.slot])
+    # D4: action
+    if Fight in kinds:
+        if safe_chance(view, seat) >= 0.5:
+            return _first(actions, Fight)
+        helps = [(support_value(view, seat, a.to), -a.to, a) for a in actions if isinstance(a, Support)]
+        if helps:
+            value, _, best = max(helps, key=lambda x: x[:2])
+            if value > 0:
+                return best
+        return _first(actions, PassRound)
+    # D9: more fights
+    if FightAgain in kinds:
+        return _first(actions, FightAgain if safe_chance(view, seat) >= 0.6 else EndTurn)
+    # D5 / D6: placement
+    if Confront in kinds:
+        conf = _first(actions, Confront)
+        card = data.card(conf.card)
+        margin = _margin(view, seat)
+        if card.value == margin:
+            return conf
+        defend = _first(actions, Defend)
+        if defend is not None:
+            return defend
+        dup = _first(actions, DiscardDuplicate)
+        if dup is not None:
+            return dup
+        if card.value <= margin and not card.penalties:
+            return conf
+        for a in actions:
+            if isinstance(a, GiveCard) and _takes_safely(view, a.to, a.card):
+                return a
+        if card.value > margin:
+            rep = _first(actions, ReplaceCard)
+            if rep is not None:
+                return rep
+        return conf
+    # D7 / D8: Kiai
+    act = _first(actions, KiaiActivate)
+    if act is not None:
+        return act
+    tgts = [a for a in actions if isinstance(a, KiaiTarget)]
+    if tgts:
+        def score(a: KiaiTarget) -> float:
+            t = view.samurai[a.target]
+            if a.power == "HEAL":
+                return t.wounds
+            over = t.total - t.kiai
+            if a.power == "CUT_OTHER":
+                pen = bool(t.line and data.card(t.line[-1]).penalties)
+                return over + 3 * pen
+            return over + (5 if a.target == a.dest else 0)
+        return max(tgts, key=score)
+    return _first(actions, KiaiDone) or _first(actions, KiaiDecline) or actions[0]
+
+
+def bots() -> dict[str, Any]:
+    return {"samurai": samurai_bot}

@@ -1,0 +1,131 @@
+"""The game's data: raider cards, samurai boards and the village, loaded from assets/spirit/."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, model_validator
+
+from rules.common.data import load_asset
+
+Icon = Literal["hat", "farm", "family"]
+ICONS: tuple[Icon, ...] = ("hat", "farm", "family")
+Code = Literal[
+    "RAZE", "WOUND", "INTRUDE", "NO_DEFEND", "NO_SUPPORT", "DRAW_LEFT", "DRAW_RIGHT",
+    "MUST_PASS", "RESHUFFLE", "NO_TALENT", "DISCARD_DEF",
+]
+Talent = Literal[
+    "IGNORE_ODD", "IGNORE_EVEN", "DISCARD_DUP", "PASS_EVEN", "PASS_ODD", "REPLACE", "EXTRA_FIGHT",
+]
+Power = Literal["BUILD", "CUT_OTHER", "SKIM", "CALM", "RELOCATE", "HEAL", "CUT_SELF"]
+TARGETED: frozenset[str] = frozenset({"CUT_OTHER", "RELOCATE", "HEAL"})
+Difficulty = Literal["easy", "normal", "hard", "heroic"]
+FarmBack = Literal["BURN", "HURT", "ALARM", "LOOT", "QUIET"]
+Family = Literal["ELDER", "CRAFTSMAN", "CHILD"]
+
+
+class _Data(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Card(_Data):
+    id: str
+    type: Literal["plunderer", "lieutenant", "boss"]
+    value: int
+    icon: Icon | None
+    flame: bool
+    penalties: tuple[Code, ...]
+
+
+class Face(_Data):
+    kiai: int
+    talent: Talent
+    power: Power
+    count: int
+
+
+class SamuraiCard(_Data):
+    name: str
+    animal: str
+    human: Face
+    animal_face: Face
+
+
+class Farm(_Data):
+    id: str
+    back: FarmBack
+
+
+class DifficultyRow(_Data):
+    level: Difficulty
+    barricades_plus: int
+    plunderers_per_samurai: int
+    extra_cards_minus: int
+    farm_backs: bool
+    score_bonus: int
+
+
+class Raiders(_Data):
+    cards: tuple[Card, ...]
+
+    @model_validator(mode="after")
+    def _check(self) -> "Raiders":
+        ids = [c.id for c in self.cards]
+        assert len(ids) == len(set(ids)) == 66, "66 distinct raider cards expected"
+        counts = {t: sum(c.type == t for c in self.cards) for t in ("plunderer", "lieutenant", "boss")}
+        assert counts == {"plunderer": 52, "lieutenant": 7, "boss": 7}, counts
+        return self
+
+
+class Roster(_Data):
+    samurai: tuple[SamuraiCard, ...]
+
+
+class Village(_Data):
+    farms: tuple[Farm, ...]
+    families: tuple[Family, ...]
+    difficulties: tuple[DifficultyRow, ...]
+
+
+@cache
+def raiders() -> Raiders:
+    return load_asset(Raiders, "spirit", "raiders.json")
+
+
+@cache
+def cards() -> dict[str, Card]:
+    return {c.id: c for c in raiders().cards}
+
+
+def card(cid: str) -> Card:
+    return cards()[cid]
+
+
+@cache
+def roster() -> dict[str, SamuraiCard]:
+    return {s.name: s for s in load_asset(Roster, "spirit", "samurai.json").samurai}
+
+
+@cache
+def names() -> tuple[str, ...]:
+    return tuple(roster())
+
+
+@cache
+def village() -> Village:
+    return load_asset(Village, "spirit", "village.json")
+
+
+@cache
+def farm_back(farm: str) -> str:
+    return {f.id: f.back for f in village().farms}[farm]
+
+
+@cache
+def difficulty(level: str) -> DifficultyRow:
+    return {d.level: d for d in village().difficulties}[level]
+
+
+def ids_of(kind: str) -> list[str]:
+    return [c.id for c in raiders().cards if c.type == kind]

@@ -1,0 +1,90 @@
+"""Short natural text for actions (the decision panel and the log)."""
+
+from __future__ import annotations
+
+from rules.common import ActionBase
+
+from . import data
+from .model import (
+    BeginTurn, Confront, Defend, DiscardDefended, DiscardDuplicate, EndTurn, Fight, FightAgain,
+    GiveCard, GiveTop, KiaiActivate, KiaiDecline, KiaiDone, KiaiTarget, OrderPenalties, PassRound,
+    ReplaceCard, Support, UsePoolToken,
+)
+
+TALENT_SHORT = {
+    "IGNORE_ODD": "ignore odd penalties", "IGNORE_EVEN": "ignore even penalties",
+    "DISCARD_DUP": "discard duplicates", "PASS_EVEN": "give even cards",
+    "PASS_ODD": "give odd cards", "REPLACE": "replace a drawn card", "EXTRA_FIGHT": "fight twice",
+}
+POWER_SHORT = {
+    "BUILD": "+{n} barricade", "CUT_OTHER": "cut {n} other's newest", "SKIM": "skim {n} raider",
+    "CALM": "calm {n} intruder", "RELOCATE": "relocate {n} card", "HEAL": "heal {n} samurai",
+    "CUT_SELF": "cut own {n} newest",
+}
+
+
+def card_phrase(cid: str) -> str:
+    c = data.card(cid)
+    bits = [c.icon or "no icon"]
+    if c.flame:
+        bits.append("flame")
+    bits.extend(c.penalties)
+    return f"the {c.value} ({', '.join(bits)})"
+
+
+def power_phrase(power: str, n: int) -> str:
+    return {"BUILD": f"build {n} barricade{'s' if n > 1 else ''}",
+            "SKIM": f"discard the top {n} raider card{'s' if n > 1 else ''}",
+            "CALM": f"discard the top {n} intruder card{'s' if n > 1 else ''}",
+            "CUT_SELF": f"discard your {n} newest combat card{'s' if n > 1 else ''}"}.get(power, power)
+
+
+def describe(action: ActionBase) -> str:
+    match action:
+        case UsePoolToken(samurai=who):
+            talent = data.roster()[who].human.talent
+            return f"Use {who}'s pool token ({TALENT_SHORT[talent]})"
+        case GiveTop(name=nm, card=cid):
+            return f"Give your top card, {card_phrase(cid)}, to {nm}"
+        case BeginTurn():
+            return "Begin turn"
+        case OrderPenalties(first=code):
+            return f"Apply {code} first"
+        case DiscardDefended(slot=slot, card=cid):
+            return f"Lose the defended {data.card(cid).value} from the {slot} slot"
+        case Fight():
+            return "Fight"
+        case Support(name=nm):
+            return f"Support {nm} (a raider card goes to the intruders)"
+        case PassRound():
+            return "Pass for the round"
+        case Confront(card=cid):
+            return f"Confront {card_phrase(cid)}"
+        case Defend(card=cid):
+            return f"Defend with {card_phrase(cid)}"
+        case ReplaceCard(card=cid):
+            return f"Replace the {data.card(cid).value} (to the stack bottom) and draw again"
+        case DiscardDuplicate(card=cid):
+            return f"Discard the {data.card(cid).value} as a duplicate"
+        case GiveCard(card=cid, name=nm):
+            return f"Give the {data.card(cid).value} to {nm}"
+        case KiaiActivate(power=p, count=n):
+            return f"Kiai: {power_phrase(p, n)}"
+        case KiaiTarget(power="HEAL", name=nm):
+            return f"Kiai: heal {nm}"
+        case KiaiTarget(power="CUT_OTHER", name=nm, card=cid):
+            return f"Kiai: discard {nm}'s newest card, the {data.card(cid).value}" if cid else \
+                f"Kiai: discard {nm}'s newest card"
+        case KiaiTarget(name=nm, dest_name=dn, card=cid):
+            icon = data.card(cid).icon if cid else "?"
+            value = data.card(cid).value if cid else "?"
+            return f"Kiai: move {nm}'s {value} ({icon}) to {dn}'s {icon} slot"
+        case KiaiDecline():
+            return "No Kiai power"
+        case KiaiDone():
+            return "No second target"
+        case FightAgain():
+            return "Fight again"
+        case EndTurn():
+            return "End turn"
+    return action.kind

@@ -1,0 +1,202 @@
+"""The Game object: the engine contract for Samurai Spirit (ARCHITECTURE.md)."""
+
+from __future__ import annotations
+
+import copy
+
+from rules.common import ActionBase, Game, IllegalAction, Outcome, Rng
+
+from . import combat, data, penalties, turn
+from .bots import bots as _bots
+from .describe import describe as _describe
+from .invariants import check_invariants as _check
+from .model import (
+    BeginTurn, Confront, Defend, DiscardDefended, DiscardDuplicate, EndTurn, Fight, FightAgain,
+    GiveCard, GiveTop, KiaiActivate, KiaiDecline, KiaiDone, KiaiTarget, OrderPenalties, PassRound,
+    ReplaceCard, SpiritAction, SpiritOptions, SpiritState, Support, UsePoolToken,
+)
+from .render import phase as _phase
+from .render import render as _render
+from .setup import new_state
+
+HIDDEN_ZONES = ("raiders", "intruders", "reserve", "box")
+
+
+class SpiritGame(Game):
+    id = "spirit"
+    title = "Samurai Spirit"
+    min_seats = 1
+    max_seats = 7
+    Options = SpiritOptions
+    State = SpiritState
+    Action = SpiritAction
+
+    # -- setup -------------------------------------------------------------------
+    def new(self, options: SpiritOptions, seed: int) -> SpiritState:
+        state = new_state(options, seed)
+        turn.run(state)
+        return state
+
+    def seat_count(self, options: SpiritOptions) -> int:
+        return options.n
+
+    def seat_labels(self, options: SpiritOptions) -> list[str]:
+        if options.samurai:
+            return list(options.samurai)
+        return [f"Samurai {i + 1}" for i in range(options.n)]
+
+    # -- decisions ---------------------------------------------------------------
+    def to_move(self, state: SpiritState) -> int | None:
+        return None if state.over or state.pending is None else state.pending.seat
+
+    def legal_actions(self, state: SpiritState) -> list[ActionBase]:
+        p = state.pending
+        if state.over or p is None:
+            return []
+        k = p.kind
+        if k == "START":
+            return turn.start_options(state)
+        if k == "PENALTY_ORDER":
+            return penalties.order_options(state)
+        if k == "DEFENCE_LOSS":
+            return penalties.defence_loss_options(state)
+        if k == "ACTION":
+            return turn.action_options(state)
+        if k in ("PLACE_DRAWN", "PLACE_GIVEN"):
+            return combat.place_options(state)
+        if k in ("KIAI", "KIAI_MORE"):
+            return combat.kiai_options(state)
+        return turn.more_fight_options(state)
+
+    def apply(self, state: SpiritState, action: ActionBase) -> None:
+        if state.over or state.pending is None:
+            raise IllegalAction("The game is over.")
+        legal = self.legal_actions(state)
+        if action not in legal:
+            raise IllegalAction(self._refusal(state, action, legal))
+        match action:
+            case UsePoolToken(samurai=who):
+                turn.use_pool_token(state, who)
+            case GiveTop(to=to):
+                turn.give_top(state, to)
+            case BeginTurn():
+                turn.begin_turn(state)
+            case OrderPenalties(first=code):
+                penalties.order(state, code)
+            case DiscardDefended(slot=slot):
+                penalties.discard_defended(state, slot)
+            case Fight():
+                turn.fight(state)
+            case Support(to=to):
+                turn.support(state, to)
+            case PassRound():
+                turn.pass_round(state)
+            case Confront():
+                combat.confront(state)
+            case Defend():
+                combat.defend(state)
+            case ReplaceCard():
+                combat.replace_card(state)
+            case DiscardDuplicate():
+                combat.discard_duplicate(state)
+            case GiveCard(to=to):
+                combat.give_card(state, to)
+            case KiaiActivate(seat=seat, power=power, count=count):
+                combat.kiai_activate(state, seat, power, count)
+            case KiaiTarget(seat=seat, power=power, target=tgt, dest=dest):
+                combat.kiai_target(state, seat, power, tgt, dest)
+            case KiaiDecline(seat=seat):
+                combat.kiai_decline(state, seat)
+            case KiaiDone():
+                state.pending = None
+            case FightAgain():
+                turn.fight(state, again=True)
+            case EndTurn():
+                turn.end_turn(state)
+        turn.run(state)
+
+    def _refusal(self, state: SpiritState, action: ActionBase, legal: list[ActionBase]) -> str:
+        p = state.pending
+        assert p is not None
+        decider = state.samurai[p.seat].name
+        seat = getattr(action, "seat", None)
+        if seat != p.seat:
+            return f"It is {decider}'s decision now."
+        kinds = {a.kind for a in legal}
+        a = state.active
+        s = state.samurai[a]
+        if action.kind in ("fight", "support") and p.kind == "ACTION":
+            if turn.over_kiai(state, a):
+                return f"{s.name}'s total {s.total} is above Kiai {s.kiai}: only passing is allowed."
+            if state.flags.must_pass:
+                return "A MUST_PASS penalty forces a pass this turn."
+            if action.kind == "support":
+                if s.token_with is not None:
+                    return f"{s.name}'s support token is away."
+                if state.flags.no_support or state.flags.no_talent:
+                    return "A penalty blocks support this turn."
+                return "Support goes to another samurai who has not passed."
+        if action.kind == "defend" and state.transit is not None and p.kind.startswith("PLACE"):
+            c = data.card(state.transit.card)
+            if c.icon is None:
+                return "This card has no icon: it can only be confronted."
+            if state.samurai[p.seat].slots[c.icon] is not None:
+                return f"The {c.icon} slot is already defended."
+            return "A NO_DEFEND penalty blocks defending this turn."
+        if action.kind in ("give_card", "give_top", "support") and action.kind in kinds:
+            return "Cards and tokens go only to a standing samurai who is allowed to receive them."
+        if action.kind not in kinds:
+            return f"That is not possible now. Choose: {'; '.join(self.describe(x) for x in legal)}."
+        return f"That choice is not allowed now. Choose: {'; '.join(self.describe(x) for x in legal)}."
+
+    # -- views and results ------------------------------------------------------------
+    def view(self, state: SpiritState, seat: int | None) -> SpiritState:
+        fields = {k: copy.deepcopy(x) for k, x in state.__dict__.items() if k != "log"}
+        v = state.model_copy(update=fields)
+        v.rng = Rng(seed=0)
+        for zone in HIDDEN_ZONES:
+            setattr(v, zone, ["?"] * len(getattr(state, zone)))
+        v.hidden = True
+        v.log = [line for line in state.log if line.visible_to(seat)]
+        return v
+
+    def scramble_hidden(self, state: SpiritState, seat: int | None, rng: Rng) -> SpiritState:
+        other = super().scramble_hidden(state, seat, rng)
+        places = [(z, i) for z in HIDDEN_ZONES for i in range(len(getattr(other, z)))]
+        by_type: dict[str, list[tuple[str, int]]] = {}
+        for z, i in places:
+            by_type.setdefault(data.card(getattr(other, z)[i]).type, []).append((z, i))
+        for group in by_type.values():
+            ids = [getattr(other, z)[i] for z, i in group]
+            rng.shuffle(ids)
+            for (z, i), cid in zip(group, ids):
+                getattr(other, z)[i] = cid
+        return other
+
+    def outcome(self, state: SpiritState) -> Outcome | None:
+        if not state.over:
+            return None
+        res = "win" if state.won else "loss"
+        return Outcome(results=(res,) * state.n, scores=(state.score,) * state.n,
+                       explanation=state.end_reason, breakdown=tuple(state.breakdown))
+
+    def describe(self, action: ActionBase) -> str:
+        return _describe(action)
+
+    def render(self, view: SpiritState, seat: int | None) -> str:
+        return _render(view, seat)
+
+    def phase(self, view: SpiritState) -> str:
+        return _phase(view)
+
+    def is_public(self, state: SpiritState) -> bool:
+        return True
+
+    def check_invariants(self, state: SpiritState) -> None:
+        _check(self, state)
+
+    def bots(self):
+        return _bots()
+
+
+GAME = SpiritGame()

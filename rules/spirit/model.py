@@ -1,0 +1,272 @@
+"""Options, actions and the state of a game of Samurai Spirit."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import Field, model_validator
+
+from rules.common import ActionBase, Model, OptionsBase, StateBase
+
+from . import data
+from .data import Difficulty, Icon
+
+
+class SpiritOptions(OptionsBase):
+    players: int = Field(default=3, ge=1, le=7, title="Players",
+                         description="Humans at the table; 1 plays solo")
+    solo_samurai: int = Field(default=2, ge=2, le=3, title="Solo samurai",
+                              description="Samurai run by the solo player (solo only)")
+    difficulty: Difficulty = Field(default="normal", title="Difficulty",
+                                   description="Easy, Normal, Hard or Heroic")
+    two_player_variant: bool = Field(default=True, title="Two-player variant",
+                                     description="With 2 players: pool tokens and family guarantee")
+    samurai: tuple[str, ...] = Field(default=(), title="Samurai",
+                                     description="One name per seat; empty draws them at random")
+
+    @property
+    def n(self) -> int:
+        return self.players if self.players >= 2 else self.solo_samurai
+
+    @property
+    def two_player_rules(self) -> bool:
+        return self.players == 1 or (self.players == 2 and self.two_player_variant)
+
+    @model_validator(mode="after")
+    def _check_samurai(self) -> "SpiritOptions":
+        if self.samurai:
+            known = data.names()
+            for name in self.samurai:
+                if name not in known:
+                    raise ValueError(f"{name} is not a samurai of this game ({', '.join(known)}).")
+            if len(set(self.samurai)) != len(self.samurai):
+                raise ValueError("Each samurai can be chosen only once.")
+            if len(self.samurai) != self.n:
+                raise ValueError(f"Name {self.n} samurai, one per seat.")
+        return self
+
+
+# -- actions -------------------------------------------------------------------
+
+
+class _Act(ActionBase):
+    seat: int
+
+
+class UsePoolToken(_Act):
+    kind: Literal["use_pool_token"] = "use_pool_token"
+    samurai: str
+
+
+class GiveTop(_Act):
+    kind: Literal["give_top"] = "give_top"
+    to: int
+    name: str
+    card: str
+
+
+class BeginTurn(_Act):
+    kind: Literal["begin_turn"] = "begin_turn"
+
+
+class OrderPenalties(_Act):
+    kind: Literal["order_penalties"] = "order_penalties"
+    first: str
+
+
+class DiscardDefended(_Act):
+    kind: Literal["discard_defended"] = "discard_defended"
+    slot: Icon
+    card: str
+
+
+class Fight(_Act):
+    kind: Literal["fight"] = "fight"
+
+
+class Support(_Act):
+    kind: Literal["support"] = "support"
+    to: int
+    name: str
+
+
+class PassRound(_Act):
+    kind: Literal["pass_round"] = "pass_round"
+
+
+class Confront(_Act):
+    kind: Literal["confront"] = "confront"
+    card: str
+
+
+class Defend(_Act):
+    kind: Literal["defend"] = "defend"
+    card: str
+
+
+class ReplaceCard(_Act):
+    kind: Literal["replace_card"] = "replace_card"
+    card: str
+
+
+class DiscardDuplicate(_Act):
+    kind: Literal["discard_duplicate"] = "discard_duplicate"
+    card: str
+
+
+class GiveCard(_Act):
+    kind: Literal["give_card"] = "give_card"
+    to: int
+    name: str
+    card: str
+
+
+class KiaiActivate(_Act):
+    kind: Literal["kiai_activate"] = "kiai_activate"
+    power: str
+    count: int
+
+
+class KiaiTarget(_Act):
+    kind: Literal["kiai_target"] = "kiai_target"
+    power: str
+    target: int
+    name: str
+    dest: int | None = None
+    dest_name: str | None = None
+    card: str | None = None
+
+
+class KiaiDecline(_Act):
+    kind: Literal["kiai_decline"] = "kiai_decline"
+
+
+class KiaiDone(_Act):
+    kind: Literal["kiai_done"] = "kiai_done"
+
+
+class FightAgain(_Act):
+    kind: Literal["fight_again"] = "fight_again"
+
+
+class EndTurn(_Act):
+    kind: Literal["end_turn"] = "end_turn"
+
+
+SpiritAction = Annotated[
+    Union[
+        UsePoolToken, GiveTop, BeginTurn, OrderPenalties, DiscardDefended, Fight, Support,
+        PassRound, Confront, Defend, ReplaceCard, DiscardDuplicate, GiveCard, KiaiActivate,
+        KiaiTarget, KiaiDecline, KiaiDone, FightAgain, EndTurn,
+    ],
+    Field(discriminator="kind"),
+]
+
+
+# -- state ---------------------------------------------------------------------
+
+PendingKind = Literal[
+    "START", "PENALTY_ORDER", "DEFENCE_LOSS", "ACTION", "PLACE_DRAWN", "PLACE_GIVEN",
+    "KIAI", "KIAI_MORE", "MORE_FIGHT",
+]
+EffectKind = Literal[
+    "START_TURN", "T1", "T2", "CODE", "T3", "T5", "T6", "DRAW", "CHECK", "KIAI_DISCARD",
+    "ROUND_END",
+]
+
+
+class Samurai(Model):
+    name: str
+    wounds: int = 0
+    line: list[str] = Field(default_factory=list)  # oldest first, newest (top) last
+    slots: dict[str, str | None] = Field(
+        default_factory=lambda: {"hat": None, "farm": None, "family": None})
+    passed: bool = False
+    token_with: int | None = None  # None: the support token is at home
+
+    @property
+    def animal(self) -> bool:
+        return self.wounds >= 2
+
+    @property
+    def face(self) -> data.Face:
+        s = data.roster()[self.name]
+        return s.animal_face if self.animal else s.human
+
+    @property
+    def kiai(self) -> int:
+        return self.face.kiai
+
+    @property
+    def total(self) -> int:
+        return sum(data.card(c).value for c in self.line)
+
+    @property
+    def top(self) -> str | None:
+        return self.line[-1] if self.line else None
+
+
+class Transit(Model):
+    card: str
+    holder: int
+    given: bool = False
+    replaces_left: int = 0
+
+
+class Pending(Model):
+    kind: PendingKind
+    seat: int
+    codes: list[str] = Field(default_factory=list)  # PENALTY_ORDER: the two codes
+    power: str | None = None                       # KIAI / KIAI_MORE
+    left: int = 0                                  # KIAI / KIAI_MORE: targets still allowed
+    used: list[int] = Field(default_factory=list)  # KIAI_MORE: targets already chosen
+
+
+class Effect(Model):
+    kind: EffectKind
+    seat: int | None = None
+    code: str | None = None
+
+
+class TurnFlags(Model):
+    fights: int = 0
+    pool_talent: str | None = None
+    gave_top: bool = False
+    no_defend: bool = False
+    no_support: bool = False
+    no_talent: bool = False
+    must_pass: bool = False
+
+
+class SpiritState(StateBase):
+    options: SpiritOptions
+    n: int
+    dealt: int                     # K: plunderers dealt
+    extra: int                     # M: lieutenants (and bosses) per round
+    samurai: list[Samurai]
+    barricades: int
+    cap: int
+    farms: list[str]               # standing farmsteads
+    burnt: list[str] = Field(default_factory=list)  # destroyed farmsteads, backs public
+    families: list[str]
+    lost_families: list[str] = Field(default_factory=list)
+    raiders: list[str]             # the raider stack; the end of the list is its top
+    intruders: list[str] = Field(default_factory=list)  # end = top
+    discard: list[str] = Field(default_factory=list)    # end = top
+    reserve: list[str]             # lieutenants for round 2, then bosses for round 3
+    box: list[str]                 # out of the game, unseen
+    pool: list[str] = Field(default_factory=list)
+    transit: Transit | None = None
+    round: int = 1
+    turn: int = 0                  # turns started so far in the game
+    first_seat: int = 0
+    active: int = 0
+    flags: TurnFlags = Field(default_factory=TurnFlags)
+    pending: Pending | None = None
+    effects: list[Effect] = Field(default_factory=list)  # LIFO: the end runs next
+    over: bool = False
+    won: bool = False
+    end_reason: str = ""
+    score: int = 0
+    breakdown: list[str] = Field(default_factory=list)
+    hidden: bool = False           # True in a view: hidden zones hold "?" placeholders

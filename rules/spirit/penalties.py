@@ -1,0 +1,126 @@
+"""T2: the battle penalty of the active samurai's top card, code by code (spec 2.1)."""
+
+from __future__ import annotations
+
+from rules.common import ActionBase
+
+from . import data
+from .data import ICONS
+from .model import DiscardDefended, Effect, OrderPenalties, Pending, SpiritState
+from .talents import ignore_source
+from .village import destroy, label, name, wound
+
+
+def penalty_step(state: SpiritState) -> None:
+    """T2: nothing, ignored, one code, or the owner's choice of order for two codes."""
+    a = state.active
+    s = state.samurai[a]
+    top = s.top
+    state.effects.append(Effect(kind="T3"))
+    if top is None or not data.card(top).penalties:
+        return
+    codes = list(data.card(top).penalties)
+    source = ignore_source(state, a, top)
+    if source is not None:
+        state.say(f"The penalty of {s.name}'s top card, {label(top)}, is ignored ({source}).")
+        return
+    state.say(f"{s.name}'s top card, {label(top)}, applies its penalty: {' + '.join(codes)}.")
+    if len(codes) == 2 and codes[0] != codes[1]:
+        state.pending = Pending(kind="PENALTY_ORDER", seat=a, codes=codes)
+        return
+    for code in reversed(codes):
+        state.effects.append(Effect(kind="CODE", code=code))
+
+
+def order_options(state: SpiritState) -> list[ActionBase]:
+    p = state.pending
+    assert p is not None
+    return [OrderPenalties(seat=p.seat, first=c) for c in p.codes]
+
+
+def order(state: SpiritState, first: str) -> None:
+    p = state.pending
+    assert p is not None
+    second = [c for c in p.codes if c != first][0]
+    state.pending = None
+    state.say(f"{name(state, p.seat)} applies {first} first, then {second}.")
+    state.effects.append(Effect(kind="CODE", code=second))
+    state.effects.append(Effect(kind="CODE", code=first))
+
+
+def _draw_target(state: SpiritState, owner: int, step: int) -> int | None:
+    for k in range(1, state.n):
+        seat = (owner + step * k) % state.n
+        if seat != owner and not state.samurai[seat].passed:
+            return seat
+    return None
+
+
+def _unable(state: SpiritState, code: str) -> None:
+    a = state.active
+    state.say(f"{name(state, a)} is unable to apply {code}.")
+    wound(state, a, f"unable to apply {code}")
+
+
+def apply_code(state: SpiritState, code: str) -> None:
+    a = state.active
+    s = state.samurai[a]
+    f = state.flags
+    if code == "RAZE":
+        destroy(state, f"{s.name}'s RAZE penalty")
+    elif code == "WOUND":
+        wound(state, a, "WOUND penalty")
+    elif code == "INTRUDE":
+        if not state.raiders:
+            _unable(state, code)
+            return
+        state.intruders.append(state.raiders.pop())
+        state.say(f"The top raider card goes unseen to the intruder stack ({len(state.intruders)}).")
+    elif code in ("NO_DEFEND", "NO_SUPPORT", "NO_TALENT", "MUST_PASS"):
+        setattr(f, code.lower(), True)
+        what = {"NO_DEFEND": "cannot defend", "NO_SUPPORT": "cannot support",
+                "NO_TALENT": "cannot use talents or support", "MUST_PASS": "must pass"}[code]
+        state.say(f"{s.name} {what} this turn.")
+    elif code in ("DRAW_LEFT", "DRAW_RIGHT"):
+        target = _draw_target(state, a, 1 if code == "DRAW_LEFT" else -1)
+        if target is None or not state.raiders:
+            _unable(state, code)
+            return
+        state.say(f"{name(state, target)} is forced to draw ({code}).")
+        state.effects.append(Effect(kind="DRAW", seat=target))
+    elif code == "RESHUFFLE":
+        if not state.discard:
+            _unable(state, code)
+            return
+        n = len(state.discard)
+        state.raiders.extend(state.discard)
+        state.discard.clear()
+        state.rng.shuffle(state.raiders)
+        state.say(f"The discard pile ({n} cards) is shuffled into the raider stack:"
+                  f" {len(state.raiders)} cards.")
+    elif code == "DISCARD_DEF":
+        slots = [i for i in ICONS if s.slots[i] is not None]
+        if not slots:
+            _unable(state, code)
+        elif len(slots) == 1:
+            discard_defended(state, slots[0])
+        else:
+            state.pending = Pending(kind="DEFENCE_LOSS", seat=a)
+    else:  # pragma: no cover - the data model forbids other codes
+        raise AssertionError(code)
+
+
+def defence_loss_options(state: SpiritState) -> list[ActionBase]:
+    a = state.active
+    s = state.samurai[a]
+    return [DiscardDefended(seat=a, slot=i, card=s.slots[i]) for i in ICONS if s.slots[i]]
+
+
+def discard_defended(state: SpiritState, slot: str) -> None:
+    s = state.samurai[state.active]
+    cid = s.slots[slot]
+    assert cid is not None
+    s.slots[slot] = None
+    state.discard.append(cid)
+    state.pending = None
+    state.say(f"{s.name} loses the defended {label(cid)} from the {slot} slot.")

@@ -1,0 +1,145 @@
+"""The village and the samurai's bodies: barricades, farms, families, wounds, and losing."""
+
+from __future__ import annotations
+
+from . import data
+from .model import SpiritState
+
+
+class GameLost(Exception):
+    """Raised the moment the game is lost; the effect runner stops everything."""
+
+
+def name(state: SpiritState, seat: int) -> str:
+    return state.samurai[seat].name
+
+
+def neighbours(state: SpiritState, seat: int) -> list[int]:
+    """The two immediate neighbours (one seat when there are only two samurai), ascending."""
+    return sorted({(seat + 1) % state.n, (seat - 1) % state.n} - {seat})
+
+
+def lose(state: SpiritState, reason: str) -> None:
+    state.over = True
+    state.won = False
+    state.end_reason = f"Lost: {reason} in round {state.round}"
+    state.pending = None
+    state.effects.clear()
+    state.say(state.end_reason + ".")
+    raise GameLost(reason)
+
+
+def wound(state: SpiritState, seat: int, why: str) -> None:
+    s = state.samurai[seat]
+    s.wounds += 1
+    state.say(f"{s.name} takes a wound ({why}): w{s.wounds}.")
+    if s.wounds == 2:
+        face = data.roster()[s.name]
+        state.say(f"{s.name} transforms into the {face.animal}: Kiai {face.animal_face.kiai}.")
+    if s.wounds >= 4:
+        lose(state, f"{s.name} took a fourth wound")
+
+
+def heal(state: SpiritState, seat: int, why: str) -> None:
+    s = state.samurai[seat]
+    s.wounds -= 1
+    state.say(f"{s.name}'s wound marker is removed ({why}): w{s.wounds}.")
+
+
+def build(state: SpiritState, why: str) -> None:
+    if state.barricades < state.cap:
+        state.barricades += 1
+        state.say(f"+1 barricade ({why}): {state.barricades}/{state.cap}.")
+    else:
+        state.say(f"No barricade added ({why}): already {state.cap}/{state.cap}.")
+
+
+def destroy(state: SpiritState, why: str) -> None:
+    """DESTROY once: a barricade, else a random farm (its back applies in Hard/Heroic)."""
+    if state.barricades > 0:
+        state.barricades -= 1
+        state.say(f"A barricade falls ({why}): {state.barricades}/{state.cap}.")
+        return
+    if state.farms:
+        destroy_farm(state, why)
+        return
+    remove_family(state, why)
+
+
+def destroy_farm(state: SpiritState, why: str) -> None:
+    farm = state.rng.choice(state.farms)
+    state.farms.remove(farm)
+    state.burnt.append(farm)
+    back = data.farm_back(farm)
+    state.reveal()
+    state.say(f"Farmstead {farm} is destroyed ({why}), chosen at random; its back shows {back}."
+              f" {len(state.farms)} farms left.")
+    if not state.farms:
+        lose(state, "the last farmstead was destroyed")
+    if data.difficulty(state.options.difficulty).farm_backs:
+        farm_back(state, farm, back)
+
+
+def farm_back(state: SpiritState, farm: str, back: str) -> None:
+    if back == "BURN":
+        if state.barricades > 0:
+            state.barricades -= 1
+            state.say(f"{farm} BURN: a barricade falls: {state.barricades}/{state.cap}.")
+        else:
+            state.say(f"{farm} BURN: no barricade left to burn.")
+    elif back == "HURT":
+        seat = state.rng.below(state.n)
+        state.say(f"{farm} HURT: {name(state, seat)} is picked at random.")
+        wound(state, seat, f"farm {farm}")
+    elif back == "ALARM":
+        if state.raiders:
+            state.intruders.append(state.raiders.pop())
+            state.say(f"{farm} ALARM: the top raider card goes unseen to the intruder stack"
+                      f" ({len(state.intruders)}).")
+        else:
+            state.say(f"{farm} ALARM: the raider stack is empty; nothing happens.")
+    elif back == "LOOT":
+        if state.discard:
+            cid = state.rng.choice(state.discard)
+            state.discard.remove(cid)
+            state.intruders.append(cid)
+            state.say(f"{farm} LOOT: {label(cid)} is picked at random from the discard pile"
+                      f" and goes on top of the intruder stack.")
+        else:
+            state.say(f"{farm} LOOT: the discard pile is empty; nothing happens.")
+    else:
+        state.say(f"{farm} QUIET: nothing happens.")
+
+
+def remove_family(state: SpiritState, why: str) -> None:
+    fam = state.rng.choice(state.families)
+    state.families.remove(fam)
+    state.lost_families.append(fam)
+    state.say(f"The {fam} family is lost ({why}), chosen at random. {len(state.families)} left.")
+    if not state.families:
+        lose(state, "the last family was lost")
+
+
+_ICON = {"hat": "H", "farm": "F", "family": "D", None: "-"}
+TAGS = {"RAZE": "RZ", "WOUND": "WD", "INTRUDE": "IN", "NO_DEFEND": "ND", "NO_SUPPORT": "NS",
+        "DRAW_LEFT": "DL", "DRAW_RIGHT": "DR", "MUST_PASS": "MP", "RESHUFFLE": "RS",
+        "NO_TALENT": "NT", "DISCARD_DEF": "DD"}
+
+
+def short(cid: str) -> str:
+    """A card in a few characters: value, icon letter, flame, tags. ``4F*:RZ``."""
+    if cid == "?":
+        return "?"
+    c = data.card(cid)
+    tags = "+".join(TAGS[p] for p in c.penalties)
+    return f"{c.value}{_ICON[c.icon]}{'*' if c.flame else ''}{':' + tags if tags else ''}"
+
+
+def label(cid: str) -> str:
+    """A card for the log: ``the 4 (farm, flame, RAZE) [P4-05]``."""
+    c = data.card(cid)
+    bits = [c.icon or "no icon"]
+    if c.flame:
+        bits.append("flame")
+    bits.extend(c.penalties)
+    return f"the {c.value} ({', '.join(bits)}) [{cid}]"
