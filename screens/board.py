@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from rich.text import Text
 
 from rules.common import IllegalAction
 from tabletop.store import Store
@@ -26,11 +26,13 @@ from .boards import board_widget
 from .common.curtain import CurtainScreen
 from .common.decisions import DecisionPanel
 from .common.dialogs import SaveDialog
+from .common.footer import QuietFooter
 from .common.frame import ChooseAction, Frame, HighlightAction
 from .common.help import HelpScreen
 from .common.keys import ACTION_KEYS
 from .common.log import LogPanel
 from .common.outcome import OutcomeScreen
+from .common.parts import Part
 
 _PUBLIC = object()  # "nobody's view is on screen yet"
 
@@ -54,20 +56,21 @@ class BoardScreen(Screen[None]):
         self.outcome_shown = False
         self._bot_pending = False
         self._stale = False
+        self._undo_shown: tuple[bool, bool] | None = None
 
     def compose(self) -> ComposeResult:
         board = board_widget(self.store.game)
         reserved = set(getattr(board, "RESERVED_KEYS", ""))
         # The keys that pick actions: the common list less what this board uses itself.
         self.keys = [k for k in ACTION_KEYS if k not in reserved]
-        yield Static("", id="status")
+        yield Part(id="status", fixed=True)
         with Horizontal(id="main"):
             with VerticalScroll(id="board-area"):
                 yield board.data_bind(BoardScreen.frame)
             with Vertical(id="side"):
                 yield DecisionPanel(id="decisions")
                 yield LogPanel(id="log")
-        yield Footer()
+        yield QuietFooter()
 
     def on_mount(self) -> None:
         self.watch(self.app, "revision", self._on_revision, init=False)
@@ -168,11 +171,14 @@ class BoardScreen(Screen[None]):
         mover = store.to_move()
         who = f"To move: {store.seats[mover].name}" if mover is not None else "Game over"
         phase = game.phase(view)
-        self._set_status(" · ".join(p for p in (game.title, phase, who) if p))
-        self.refresh_bindings()
+        self._set_status(" · ".join(p for p in (game.title, phase, who, f"move {store.revision}") if p))
+        undo = (store.can_undo(), self.curtain_up)
+        if undo != self._undo_shown:  # the footer is rebuilt only when Undo changes
+            self._undo_shown = undo
+            self.refresh_bindings()
 
     def _set_status(self, text: str) -> None:
-        self.query_one("#status", Static).update(text)
+        self.query_one("#status", Part).put(Text(text))
 
     # -- bots --------------------------------------------------------------
     def _maybe_bot(self, seat: int) -> None:
@@ -223,7 +229,7 @@ class BoardScreen(Screen[None]):
 
     def on_decision_panel_highlighted(self, message: DecisionPanel.Highlighted) -> None:
         frame = self.frame
-        if frame is None or frame.view is None:
+        if frame is None or frame.view is None or not getattr(self.query_one("#board"), "PREVIEWS", False):
             return
         i = message.index
         action = self.actions[i] if i is not None and i < len(self.actions) else None

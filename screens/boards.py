@@ -12,7 +12,10 @@ from tabletop.engine import Game
 from .common.text_board import TextBoard
 
 # game id -> "module:Class" of a board widget (a Widget with a ``frame`` reactive).
-CUSTOM_BOARDS: dict[str, str] = {}
+CUSTOM_BOARDS: dict[str, str] = {
+    "spirit": "screens.spirit:SpiritBoard",
+    "senji": "screens.senji:SenjiBoard",
+}
 
 
 def board_widget(game: Game) -> Widget:

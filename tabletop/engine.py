@@ -32,7 +32,10 @@ __all__ = [
 
 # Games whose rules have landed: id -> "module:attribute" of a Game instance.
 # Imported lazily so the menu opens without loading every rulebook.
-REGISTERED: dict[str, str] = {}
+REGISTERED: dict[str, str] = {
+    "spirit": "rules.spirit:GAME",
+    "senji": "rules.senji:GAME",
+}
 
 
 @dataclass(frozen=True)

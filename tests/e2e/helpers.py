@@ -76,3 +76,15 @@ def bot_chooser(game, seed: int, name: str | None = None):
         return list(actions).index(action)
 
     return choose
+
+
+def screen_text(app) -> str:
+    """Everything on the screen as plain text (what a player could read)."""
+    import io
+
+    from rich.console import Console
+
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), record=True, legacy_windows=False)
+    console.print(app.screen._compositor.render_update(full=True))
+    return console.export_text()

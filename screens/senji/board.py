@@ -1,0 +1,282 @@
+"""The Senji table (senji spec section 11). Draws one seat's view; decides nothing.
+
+Below 126 columns the decisions and the log sit under the map and the other panels are
+tabs: `m` map, `s` honour track, `c` the cards in your hand, `b` battle or winter. From
+126 columns everything is shown at once. On the map, arrows or hjkl move the cursor,
+Enter or a click picks the action for that province or sea. In winter the clock runs in
+real time from the game's option; `p` is the host's pause key; at 0:00 the board sends
+the rules' `time_up` (never listed in the decision panel).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.reactive import reactive
+
+from rules.senji import combat as combat_rules
+from rules.senji.data import data
+from rules.senji.view import HIDDEN, ORDER_MARK
+from tabletop.engine import Game
+
+from ..common.parts import Part
+from ..common.parts import show as _show
+from ..common.frame import ChooseAction, Frame, HighlightAction
+from .map import FAMILY_STYLE, SenjiMap
+
+D = data()
+WINTER_STEPS = ("winter_floor", "offer_compose", "offer_respond", "offer_confirm")
+TABS = {"m": "sj-map", "s": "sj-score", "c": "sj-hand", "b": "sj-panel"}
+
+
+def family_text(state, seat: int) -> Text:
+    letter = state.families[seat]
+    colour = D.family[letter].colour
+    return Text(letter, style=FAMILY_STYLE.get(colour, "bold"))
+
+
+def clock_text(seconds: float, paused: bool) -> str:
+    s = max(0, int(seconds + 0.999))
+    return f"⏱ {s // 60}:{s % 60:02d}" + (" PAUSED" if paused else "")
+
+
+class SenjiBoard(Vertical):
+    frame: reactive[Frame | None] = reactive(None, always_update=True)
+
+    STACK_BELOW = 126
+    HIDDEN_KINDS = ("time_up",)
+    RESERVED_KEYS = "hjklmscbp"
+    CLOCK_TICK = 1.0  # seconds of game clock per real second (tests speed it up)
+
+    DEFAULT_CSS = """
+    SenjiBoard { height: auto; }
+    SenjiBoard SenjiMap { height: 14; width: 100%; }
+    SenjiBoard Part { height: auto; padding: 0 0 1 0; }
+    """
+
+    def __init__(self, game: Game, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.game = game
+        self.tab = "sj-map"
+        self.clock_year: int | None = None
+        self.clock_left = 0.0
+        self.paused = False
+        self._ticker = None
+
+    def compose(self) -> ComposeResult:
+        yield SenjiMap(id="sj-map")
+        yield Part(id="sj-score")
+        yield Part(id="sj-hand")
+        yield Part(id="sj-panel")
+
+    def on_mount(self) -> None:
+        self._ticker = self.set_interval(1.0, self._tick, pause=True)
+        self.watch_frame(self.frame)
+        self.query_one(SenjiMap).focus()
+
+    @property
+    def narrow(self) -> bool:
+        return self.screen.has_class("-stacked")
+
+    # -- drawing -------------------------------------------------------------------
+    def watch_frame(self, frame: Frame | None) -> None:
+        if not self.is_mounted:
+            return
+        state = frame.view if frame else None
+        mp = self.query_one(SenjiMap)
+        if state is None:
+            mp.show(None, None, set())
+            for part in self.query(Part):
+                part.put(Text(""))
+            return
+        self._clock_follow(state)
+        targets = {getattr(a, "province", None) for a in frame.actions} | {getattr(a, "sea", None) for a in frame.actions}
+        targets.discard(None)
+        mp.show(state, frame.seat, targets, self._clock_label(state))
+        self.query_one("#sj-score", Part).put(self._score(state))
+        self.query_one("#sj-hand", Part).put(self._hand(state, frame.seat))
+        self.query_one("#sj-panel", Part).put(self._panel(state, frame.seat))
+        self._layout_tabs()
+
+    def _layout_tabs(self) -> None:
+        for wid in TABS.values():
+            _show(self.query_one(f"#{wid}"), (not self.narrow) or wid == self.tab)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self._layout_tabs)
+
+    def _score(self, state) -> Text:
+        out = Text.assemble(("Honour", "bold"), f" (60 wins{'; tie-break year' if state.tiebreak_year else ''})\n")
+        for s in range(len(state.families)):
+            out.append("*" if s == state.host else " ", style="bold yellow")
+            out.append_text(family_text(state, s))
+            out.append(f" {state.names[s][:10]:<10} ")
+            filled = min(20, state.honor[s] // 3)
+            out.append("█" * filled, style=FAMILY_STYLE.get(D.family[state.families[s]].colour, ""))
+            out.append("░" * (20 - filled), style="dim")
+            out.append(f" {state.honor[s]:>3}")
+            out.append(f"  dip {len(state.diplo_hands[s])} hana {len(state.hana_hands[s])} units {state.supply[s]}",
+                       style="dim")
+            kami = [k.letter for k in state.kami if k.seat == s]
+            if kami:
+                out.append(f"  kami: {','.join(kami)}")
+            if state.hostages[s]:
+                out.append(f"  hostages: {' '.join(state.hostages[s])}", style="magenta")
+            out.append("\n")
+        out.append("* host", style="dim")
+        return out
+
+    def _hand(self, state, seat: int | None) -> Text:
+        if seat is None:
+            return Text("Hands are private: each player sees theirs on their own turn.", style="dim")
+        out = Text.assemble(("Your hand", "bold"), f" ({state.names[seat]})\n")
+        hand = state.diplo_hands[seat]
+        for label, kind in (("Members", "member"), ("Support", "support"), ("Trading", "trading"), ("Dummy", "dummy")):
+            cards = sorted(c for c in hand if c != HIDDEN and D.card_type(c) == kind)
+            if cards:
+                out.append(f"{label}: ", style="bold")
+                for c in cards:
+                    out.append_text(Text(D.card_family(c), style=FAMILY_STYLE.get(D.family[D.card_family(c)].colour, "")))
+                    out.append(f"{c[1:]}·{D.card_value(c)} ")
+                out.append("\n")
+        if not hand:
+            out.append("Diplomacy: none\n")
+        hana = state.hana_hands[seat]
+        if hana:
+            by_kind: dict[str, list[str]] = {}
+            for c in sorted(hana):
+                by_kind.setdefault(D.hana_kind[c], []).append(c)
+            out.append("Hanafuda: ", style="bold")
+            for kind, cards in by_kind.items():
+                flowers = ", ".join(D.hana.flowers[int(c[:2]) - 1] for c in cards)
+                out.append(f"{kind} ({flowers})  ")
+            out.append("\n")
+        if state.setup_draws[seat]:
+            out.append("Samurai to choose: " + ", ".join(
+                f"{x} {D.samurai[x].name}" for x in state.setup_draws[seat] if x != HIDDEN) + "\n")
+        kept = state.kept[seat]
+        if kept and kept != HIDDEN:
+            out.append(f"Samurai in hand: {kept} {D.samurai[kept].name}\n")
+        orders = [f"{D.province[p].name} {ORDER_MARK.get(pr.order, '?')}"
+                  for p, pr in state.provinces.items() if pr.owner == seat and pr.order not in (None, HIDDEN)]
+        if orders:
+            out.append("Your orders: " + ", ".join(orders) + "\n")
+        bids = [b for b in state.bids if b.seat == seat]
+        if bids:
+            out.append("Your bids: " + ", ".join(f"{b.card} on {b.lot}" for b in bids) + "\n")
+        return out
+
+    def _panel(self, state, seat: int | None) -> Text:
+        c = state.combat
+        if c is not None:
+            return self._combat(state)
+        if state.step.startswith(("winter", "offer")) or state.lots:
+            return self._winter(state, seat)
+        return Text("No battle and no winter business now.", style="dim")
+
+    def _combat(self, state) -> Text:
+        c = state.combat
+        out = Text.assemble(("Battle for ", "bold"), (D.province[c.province].name, "bold"), f" · round {c.round}\n")
+        for side, seat, cards, up in (("A", c.att, c.att_cards, c.att_up), ("D", c.dfn, c.dfn_cards, c.dfn_up)):
+            out.append("Attacker " if side == "A" else "Defender ")
+            out.append_text(family_text(state, seat))
+            units = combat_rules.side_units(state, side)
+            sam = combat_rules.side_samurai(state, side)
+            out.append(f" {units} units {''.join(sam)}")
+            if cards:
+                shown = " ".join(x if x != HIDDEN else "▒" for x in cards)
+                out.append(f"  support: {shown}")
+            hidden = any(x == HIDDEN for x in c.att_cards + c.dfn_cards)
+            value = "?" if hidden or not c.dice else str(combat_rules.value(state, side))
+            out.append(f"  value {value}\n", style="bold")
+        if c.dice:
+            out.append("Dice ")
+            for d in c.dice:
+                style = FAMILY_STYLE.get(D.family[d.face].colour, "") if d.face in D.family else ""
+                out.append(f"[{d.face}{'*' if d.set else ''}]", style=style)
+            out.append("  (* set)", style="dim")
+        return out
+
+    def _winter(self, state, seat: int | None) -> Text:
+        out = Text.assemble(("Winter", "bold"), f" · {self._clock_label(state) or 'no clock'}\n")
+        if state.lots:
+            out.append("Lots: " + ", ".join(f"{lot.card} (from {lot.deck})" for lot in state.lots) + "\n")
+        mine = [b for b in state.bids if b.seat == seat]
+        if mine:
+            out.append("Your bids: " + ", ".join(f"{b.card}→{b.lot}" for b in mine) + "\n")
+        o = state.offer
+        if o is not None:
+            out.append_text(family_text(state, o.frm))
+            out.append(" offers")
+            if o.to is not None:
+                out.append(" to ")
+                out.append_text(family_text(state, o.to))
+            give = " ".join(x.card if x.card != HIDDEN else "▒" for x in o.give)
+            reply = " ".join(x.card if x.card != HIDDEN else "▒" for x in o.reply)
+            out.append(f": gives [{give or '-'}]  asks back [{reply or '-'}]\n")
+        left = ", ".join(f"{state.families[s]}:{n}" for s, n in enumerate(state.offers_left)) if state.offers_left else ""
+        if left:
+            out.append(f"Offers left: {left}\n", style="dim")
+        return out
+
+    # -- the winter clock ----------------------------------------------------------
+    def _clock_follow(self, state) -> None:
+        limit = getattr(state.options, "winter_timer_s", 0)
+        winter = state.step in WINTER_STEPS and limit > 0 and not state.over
+        if winter and self.clock_year != state.year:
+            self.clock_year, self.clock_left, self.paused = state.year, float(limit), False
+        if self._ticker is not None:
+            if winter and not self.paused:
+                self._ticker.resume()
+            else:
+                self._ticker.pause()
+
+    def _clock_label(self, state) -> str:
+        if state.step not in WINTER_STEPS or getattr(state.options, "winter_timer_s", 0) <= 0:
+            return ""
+        return clock_text(self.clock_left, self.paused)
+
+    def _tick(self) -> None:
+        self.clock_left -= self.CLOCK_TICK
+        frame = self.frame
+        if frame is None or frame.view is None:
+            return
+        if self.clock_left <= 0:
+            self._ticker.pause()
+            self.clock_left = 0
+            self.post_message(ChooseAction(self.game.parse_action({"kind": "time_up"})))
+            return
+        self.query_one(SenjiMap).clock = self._clock_label(frame.view)
+        self.query_one(SenjiMap).show(frame.view, frame.seat, self.query_one(SenjiMap).targets,
+                                      self._clock_label(frame.view))
+
+    # -- input ---------------------------------------------------------------------
+    def on_key(self, event: events.Key) -> None:
+        if event.character in TABS and self.narrow:
+            event.stop()
+            self.tab = TABS[event.character]
+            self._layout_tabs()
+            if self.tab == "sj-map":
+                self.query_one(SenjiMap).focus()
+        elif event.character == "p" and self.frame and self.frame.view is not None:
+            if self.frame.view.step in WINTER_STEPS and self.clock_left > 0:
+                event.stop()
+                self.paused = not self.paused
+                self._clock_follow(self.frame.view)
+                self.notify("The host paused the winter clock." if self.paused else "The winter clock runs again.")
+                self.watch_frame(self.frame)
+
+    def on_senji_map_picked(self, message: SenjiMap.Picked) -> None:
+        message.stop()
+        actions = self.frame.actions if self.frame else ()
+        matching = [a for a in actions if message.region in (getattr(a, "province", None), getattr(a, "sea", None))]
+        if len(matching) == 1:
+            self.post_message(ChooseAction(matching[0]))
+        elif matching:
+            self.post_message(HighlightAction(matching[0]))
+        else:
+            self.app.bell()

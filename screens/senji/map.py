@@ -1,0 +1,221 @@
+"""The map of Japan drawn with the Line API from assets/senji/map.txt.
+
+Each province has a name row and a status row beneath it (owner letter, units, samurai,
+order); each sea a fleet row. A cursor moves between these regions; legal targets are
+marked. Colour is always doubled by a letter or glyph: the owner's family letter leads
+every status row, a legal target is bracketed `›…‹` and the cursor is in reverse video.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from rules.senji.data import data
+from rules.senji.view import fleet_text, status_line
+
+D = data()
+WIDTH = 9  # a province's label box: its name row and its status row
+FAMILY_STYLE = {"red": "bold red", "green": "bold green", "purple": "bold magenta", "black": "bold white on grey23",
+                "blue": "bold blue", "yellow": "bold yellow"}
+BASE = Style(color="grey50")
+NAME = Style(bold=True)
+TARGET = Style(bgcolor="dark_green", bold=True, underline=True)
+CURSOR = Style(reverse=True, bold=True)
+ACTIVE = Style(underline=True)
+COMBAT = Style(bgcolor="dark_red", bold=True)
+
+
+@dataclass(frozen=True)
+class Region:
+    id: str  # a province id or a sea id
+    sea: bool
+    x: int
+    y: int  # the first row
+    width: int
+    rows: int
+
+    def contains(self, x: int, y: int) -> bool:
+        return self.x <= x < self.x + self.width and self.y <= y < self.y + self.rows
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return self.x + self.width / 2, self.y + self.rows / 2
+
+
+def regions() -> list[Region]:
+    out = []
+    for p in D.province_order:
+        x, y = D.province[p].label
+        out.append(Region(p, False, x, y, WIDTH, 2))
+    for s in D.sea_order:
+        sea = D.sea[s]
+        x, y = sea.label
+        fx, fy = sea.fleet_label
+        top = min(y, fy)
+        out.append(Region(s, True, min(x, fx), top, sea.last_column - min(x, fx) + 1, abs(fy - y) + 1))
+    return out
+
+
+REGIONS = regions()
+MAP_WIDTH = max(len(r) for r in D.map_art)
+MAP_HEIGHT = len(D.map_art)
+
+
+class SenjiMap(ScrollView, can_focus=True):
+    """The map; ``state``/``seat`` are set by the board, which also passes the targets."""
+
+    BINDINGS = [
+        Binding("left,h", "move(-1,0)", "Left", show=False),
+        Binding("right,l", "move(1,0)", "Right", show=False),
+        Binding("up,k", "move(0,-1)", "Up", show=False),
+        Binding("down,j", "move(0,1)", "Down", show=False),
+        Binding("enter", "pick", "Pick on the map"),
+    ]
+
+    cursor: reactive[int] = reactive(0)
+
+    class Picked(Message):
+        def __init__(self, region: str) -> None:
+            super().__init__()
+            self.region = region
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.view_state = None
+        self.seat: int | None = None
+        self.targets: set[str] = set()
+        self.clock: str = ""
+        self.virtual_size = Size(MAP_WIDTH, MAP_HEIGHT)
+        self._rows: list[list[tuple[str, Style]]] = []
+
+    @property
+    def current(self) -> Region:
+        return REGIONS[self.cursor]
+
+    def show(self, state, seat: int | None, targets: set[str], clock: str = "") -> None:
+        self.view_state, self.seat, self.targets, self.clock = state, seat, targets, clock
+        self._rows = self._compose_rows()
+        self.refresh()
+
+    def watch_cursor(self, _old: int, _new: int) -> None:
+        self._rows = self._compose_rows()
+        self.refresh()
+
+    # -- drawing -------------------------------------------------------------------
+    def _compose_rows(self) -> list[list[tuple[str, Style]]]:
+        rows = [[(ch, BASE) for ch in line.ljust(MAP_WIDTH)] for line in D.map_art]
+        state = self.view_state
+        if state is None:
+            return rows
+
+        def put(x: int, y: int, text: str, style: Style) -> None:
+            for i, ch in enumerate(text):
+                if 0 <= x + i < MAP_WIDTH:
+                    rows[y][x + i] = (ch, style)
+
+        active = state.active.province if state.active else None
+        combat = state.combat.province if state.combat else None
+        for p in D.province_order:
+            x, y = D.province[p].label
+            prov = state.provinces[p]
+            name = D.province[p].name
+            style = NAME
+            if prov.owner is not None:
+                colour = D.family[state.families[prov.owner]].colour
+                style = Style.parse(FAMILY_STYLE.get(colour, "bold"))
+            if p == combat:
+                style = style + COMBAT
+            elif p == active:
+                style = style + ACTIVE
+            put(x, y, name[:WIDTH], NAME if prov.owner is None else style)
+            line = status_line(state, p, self.seat)
+            if p == combat:
+                line = (line[:7] + "⚔!")[:WIDTH]
+            put(x, y + 1, line.ljust(WIDTH)[:WIDTH], style)
+        for s in D.sea_order:
+            sea = D.sea[s]
+            fx, fy = sea.fleet_label
+            room = sea.last_column - fx + 1
+            text = f"{s}: {fleet_text(state, s)}"
+            if len(text) > room:
+                text = text[: room - 1] + "+"
+            put(fx, fy, text.ljust(room), Style(color="cyan"))
+        if self.clock:
+            put(MAP_WIDTH - len(self.clock), 0, self.clock, Style(bold=True, reverse=self.clock.endswith("PAUSED")))
+        for i, region in enumerate(REGIONS):
+            hot = region.id in self.targets
+            if not hot and i != self.cursor:
+                continue
+            extra = CURSOR if i == self.cursor else TARGET
+            for dy in range(region.rows):
+                for dx in range(region.width):
+                    xx, yy = region.x + dx, region.y + dy
+                    if 0 <= xx < MAP_WIDTH and 0 <= yy < MAP_HEIGHT:
+                        ch, st = rows[yy][xx]
+                        rows[yy][xx] = (ch, st + extra)
+            if hot and region.x > 0:
+                # The glyph pair marks a legal target without relying on colour.
+                ch, st = rows[region.y][region.x - 1]
+                if ch == " ":
+                    rows[region.y][region.x - 1] = ("›", Style(bold=True))
+                end = region.x + region.width
+                if end < MAP_WIDTH and rows[region.y][end][0] == " ":
+                    rows[region.y][end] = ("‹", Style(bold=True))
+        return rows
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        row = y + scroll_y
+        if not self._rows:
+            self._rows = self._compose_rows()
+        if row >= len(self._rows):
+            return Strip.blank(self.size.width)
+        segments = [Segment(ch, style) for ch, style in self._rows[row]]
+        strip = Strip(segments, MAP_WIDTH).simplify()
+        return strip.crop(scroll_x, scroll_x + self.size.width)
+
+    # -- moving and picking -----------------------------------------------------------
+    def action_move(self, dx: int, dy: int) -> None:
+        cx, cy = self.current.centre
+        best, best_score = None, None
+        for i, r in enumerate(REGIONS):
+            if i == self.cursor:
+                continue
+            rx, ry = r.centre
+            ddx, ddy = rx - cx, ry - cy
+            along = ddx * dx + ddy * dy  # distance in the wanted direction
+            if along <= 0:
+                continue
+            across = abs(ddx * dy) + abs(ddy * dx)
+            score = along + 2 * across
+            if best_score is None or score < best_score:
+                best, best_score = i, score
+        if best is not None:
+            self.cursor = best
+
+    def action_pick(self) -> None:
+        self.post_message(self.Picked(self.current.id))
+
+    def on_click(self, event: events.Click) -> None:
+        x, y = event.x + int(self.scroll_offset.x), event.y + int(self.scroll_offset.y)
+        for i, r in enumerate(REGIONS):
+            if r.contains(x, y):
+                self.cursor = i
+                self.post_message(self.Picked(r.id))
+                return
+
+    def select(self, region_id: str) -> None:
+        for i, r in enumerate(REGIONS):
+            if r.id == region_id:
+                self.cursor = i
+                return

@@ -1,0 +1,151 @@
+"""Senji at the table: secrets never on screen, the map cursor, the winter clock, bots."""
+
+from __future__ import annotations
+
+import re
+
+from rules.common import LogLine, Rng
+from rules.senji import GAME
+from screens.common.curtain import CurtainScreen
+from screens.senji import SenjiBoard
+from screens.senji.map import SenjiMap
+from tabletop.app import TabletopApp
+from tabletop.store import Seat
+
+from .helpers import board_of, screen_text, settle
+
+GAMES = {"senji": GAME}
+
+
+def secrets_of_others(state, viewer: int) -> set[str]:
+    """Card ids in other seats' hands that no public line or public field has shown."""
+    public = " ".join(line.text for line in state.log if line.seats is None)
+    shown = {c for h in state.hostages for c in h}
+    out = set()
+    for s in range(len(state.families)):
+        if s == viewer:
+            continue
+        for card in state.diplo_hands[s] + state.hana_hands[s]:
+            if card not in shown and not re.search(rf"(?<![\w-]){re.escape(card)}(?![\w-])", public):
+                out.add(card)
+    return out
+
+
+async def test_random_walk_never_shows_another_seats_hand(data_dir):
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(130, 40)) as pilot:
+        await settle(pilot)
+        app.start_new_game(GAME, GAME.Options(players=4), 404, [Seat(n) for n in ("Ai", "Bo", "Cy", "Di")])
+        await settle(pilot)
+        store = app.store
+        board = board_of(app)
+        rng = Rng(seed=404)
+        curtains = 0
+        for _ in range(160):
+            if store.finished:
+                break
+            text = screen_text(app)
+            if isinstance(app.screen, CurtainScreen):
+                curtains += 1
+                assert not re.search(r"\b[RGPKBY]-\w+", text), "no card on the curtain"
+                await pilot.press("enter")
+                await settle(pilot, 1)
+                continue
+            viewer = board.frame.seat
+            if viewer is not None:
+                for card in secrets_of_others(store.state, viewer):
+                    assert not re.search(rf"(?<![\w-]){re.escape(card)}(?![\w-])", text), (
+                        f"{card} of another seat is on {store.seats[viewer].name}'s screen")
+            actions = list(board.actions)
+            if not actions:
+                await settle(pilot, 1)
+                continue
+            before = store.revision
+            board._dispatch(actions[rng.below(len(actions))])
+            await settle(pilot, 1)
+            assert store.revision == before + 1
+        assert curtains >= 4
+
+
+async def test_map_cursor_and_click_pick_provinces(data_dir):
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.start_new_game(GAME, GAME.Options(players=3), 7, None)
+        await settle(pilot)
+        store = app.store
+        board = board_of(app)
+        # Keep samurai until the first claim; each seat's pick is behind a curtain.
+        while store.state.step != "setup_claim":
+            if isinstance(app.screen, CurtainScreen):
+                await pilot.press("enter")
+            else:
+                await pilot.press(board.keys[0])
+            await settle(pilot, 1)
+        if isinstance(app.screen, CurtainScreen):
+            await pilot.press("enter")
+            await settle(pilot, 1)
+        mp = board.query_one(SenjiMap)
+        assert isinstance(board.query_one("#board"), SenjiBoard)
+        assert mp.targets, "the legal provinces are marked"
+        mp.focus()
+        # Walk the cursor with hjkl/arrows until it stands on a legal province, then Enter.
+        for key in ["l", "j", "right", "down", "h", "k", "left", "up"] * 6:
+            if mp.current.id in mp.targets:
+                break
+            await pilot.press(key)
+        assert mp.current.id in mp.targets
+        target = mp.current.id
+        before = store.revision
+        await pilot.press("enter")
+        await settle(pilot, 1)
+        assert store.revision == before + 1
+        assert store.log[-1].action == {"kind": "claim", "province": target}
+
+
+async def test_the_winter_clock_runs_out(data_dir, monkeypatch):
+    monkeypatch.setattr(SenjiBoard, "CLOCK_TICK", 60.0)  # a game minute per tick
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(130, 40)) as pilot:
+        await settle(pilot)
+        app.start_new_game(GAME, GAME.Options(players=3, winter_timer_s=120), 11, None)
+        await settle(pilot)
+        store = app.store
+        board = board_of(app)
+        rng = Rng(seed=1)
+        while store.state.step != "winter_floor":
+            if isinstance(app.screen, CurtainScreen):
+                await pilot.press("enter")
+                await settle(pilot, 1)
+                continue
+            actions = [a for a in store.legal_actions() if a.kind != "time_up"]
+            store.dispatch(actions[rng.below(len(actions))])
+            await settle(pilot, 1)
+        sj = board.query_one("#board")
+        assert sj.clock_left == 120
+        assert "⏱ 2:00" in screen_text(app)
+        await pilot.pause(1.2)
+        await settle(pilot, 1)
+        assert 0 <= sj.clock_left <= 60
+        await pilot.pause(1.2)
+        await settle(pilot)
+        assert any(e.action == {"kind": "time_up"} for e in store.log), "0:00 closed the floor"
+
+
+async def test_bot_seats_play_without_curtain(data_dir):
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(130, 40)) as pilot:
+        await settle(pilot)
+        seats = [Seat("Ann"), Seat("Bot1", "smart"), Seat("Bot2", "smart")]
+        app.start_new_game(GAME, GAME.Options(players=3), 21, seats)
+        await settle(pilot)
+        store = app.store
+        board = board_of(app)
+        for _ in range(300):
+            if store.finished or store.revision > 60:
+                break
+            assert not isinstance(app.screen, CurtainScreen), "one human: no hand-off"
+            if store.to_move() == 0 and board.actions:
+                board._dispatch(board.actions[0])
+            await settle(pilot, 1)
+        assert any(e.seat in (1, 2) for e in store.log)

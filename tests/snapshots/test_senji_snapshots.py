@@ -1,0 +1,42 @@
+"""SVG snapshots of the Senji table: the map at 80x24 (decisions under it) and at 130
+columns with the honour track, the hand and the battle panel beside nothing hidden."""
+
+from __future__ import annotations
+
+from rules.common import Rng
+from rules.senji import GAME
+from tabletop.app import TabletopApp
+from tabletop.store import Seat, Store
+
+
+def _store(until) -> Store:
+    store = Store.new(GAME, GAME.Options(players=4), seed=99, seats=[Seat(n) for n in ("Ai", "Bo", "Cy", "Di")])
+    bot = GAME.bots()["smart"]
+    rng = Rng(seed=99)
+    while not store.finished and not until(store.state):
+        seat = store.to_move()
+        store._apply(bot(GAME, store.view(seat), seat, store.legal_actions(), rng), replay=True)
+    return store
+
+
+def _app_with(store: Store):
+    app = TabletopApp(games={"senji": GAME}, bot_delay=0)
+
+    async def start(pilot):
+        await pilot.pause()
+        app.start_store(store)
+        await pilot.pause(0.1)
+        await pilot.press("enter")  # the curtain: the seat to move is ready
+        await pilot.pause(0.1)
+
+    return app, start
+
+
+def test_senji_map_80x24(snap_compare):
+    app, start = _app_with(_store(lambda s: s.step == "spring_orders"))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=start)
+
+
+def test_senji_battle_wide(snap_compare):
+    app, start = _app_with(_store(lambda s: s.combat is not None and s.combat.dice))
+    assert snap_compare(app, terminal_size=(130, 44), run_before=start)
