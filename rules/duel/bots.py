@@ -1,0 +1,321 @@
+"""A rules-aware bot for the duel.
+
+It orders its cards to meet the defence (before the reveal it averages over the defence
+cards still in the deck), takes combos, spends Ki on Guard when the counterattack would
+likely wound, and picks cheap penalties. It reads only the view it is given.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, permutations
+
+from .data import data
+from .effects import C, is_special
+from .models import DuelState
+
+D = data()
+
+HIT_VALUE = {0: 0.0, 1: 1.4, 2: 2.8}
+LIFE_PER_WOUND = {1: 1.0, 2: 2.1}  # the Injury deck's mean Life loss per wound level
+SPECIAL_RANK = ["SA6", "SA4", "SA1", "SA7", "SA8", "SA2", "SA3", "SA5"]
+BUSHIDO_RANK = ["K5", "K4", "K6", "K1", "K2", "K3"]
+
+
+def _clamp(v: int, cap: bool) -> int:
+    v = max(0, min(C.track_max, v))
+    return min(v, 3) if cap else v
+
+
+def _gauge_after(view: DuelState, cards: tuple[str, ...], start=None) -> tuple[int, int, int]:
+    p = view.player
+    s, t, g = start if start else (p.s, p.t, p.g)
+    n0 = len(view.exchange_cards)
+    for k, c in enumerate(cards):
+        card = D.cards[c]
+        s = _clamp(s + card.s, p.cap_s)
+        t = _clamp(t + card.t, p.cap_t)
+        g = _clamp(g + card.g, False)
+        if card.effect == "iai" and n0 + k + 1 == 3:
+            s = _clamp(s + 3, p.cap_s)
+    if view.weapon == "kusarigama":
+        g = 0
+    return s, t, g
+
+
+def _target(view: DuelState):
+    return view.foes[view.target if view.target is not None else 0]
+
+
+def _thresholds(view: DuelState, did: str, assume_mark: bool = True) -> tuple[int, int]:
+    d = D.defence[did]
+    foe = _target(view)
+    bonus = C.ex2_defence_bonus if view.exchange == 2 else 0
+    if view.defence is not None and view.defence.id == did:
+        bonus += view.defence.bonus
+    elif assume_mark and d.ki_mark and foe.ki >= 1:
+        bonus += 2 if foe.ability == "old_school" else 1
+    return d.s + foe.defs + bonus, d.t + foe.deft + bonus
+
+
+def _hits(view: DuelState, s: int, t: int, did: str) -> int:
+    sn, tn = _thresholds(view, did)
+    h = (s >= sn) + (t >= tn)
+    if view.weapon == "nodachi" and s >= sn + 4 and t < tn:
+        h = 2
+    if view.weapon == "bokken":
+        h = min(h, 1)
+    return h
+
+
+def _defence_pool(view: DuelState) -> list[str]:
+    if view.defence is not None:
+        return [view.defence.id]
+    return list(view.defence_deck) or list(view.defence_discard) or list(D.defence)
+
+
+def _counter_pool(view: DuelState) -> list[str]:
+    return list(view.counter_deck) or list(view.counter_discard) or list(D.counters)
+
+
+def _wound_chance(view: DuelState, g: int, foe) -> float:
+    """Expected Life lost to this foe's next counterattack with Guard ``g``."""
+    pool = _counter_pool(view)
+    bad = 0.0
+    for cid in pool:
+        c = D.counters[cid]
+        power = c.power + foe.atk + (C.ex2_power_bonus if view.exchange == 2 else 0)
+        if c.ki_mark and foe.ki >= 1:
+            power += 3 if foe.ability == "long_reach" else C.counter_ki_surge
+        if power > g:
+            bad += LIFE_PER_WOUND[c.wound]
+    return bad / len(pool)
+
+
+class _Risk:
+    """Guard risk by Guard level, computed once per decision."""
+
+    def __init__(self, view: DuelState) -> None:
+        self.view = view
+        self.foe = _target(view)
+        self.cache: dict[int, float] = {}
+
+    def __call__(self, g: int) -> float:
+        if g not in self.cache:
+            self.cache[g] = _wound_chance(self.view, g, self.foe)
+        return self.cache[g]
+
+
+def _combo(cards: tuple[str, ...]) -> str | None:
+    if len(cards) != 3:
+        return None
+    icons = [D.cards[c].icon for c in cards]
+    rest = [i for i in icons if i != "wild"]
+    return rest[0] if len(set(rest)) == 1 else None
+
+
+def _score(view: DuelState, cards: tuple[str, ...], pool: list[str], risk: _Risk) -> float:
+    s, t, g = _gauge_after(view, cards)
+    all_cards = tuple(view.exchange_cards) + cards
+    hit = sum(HIT_VALUE[_hits(view, s, t, d)] for d in pool) / len(pool)
+    if "SA7" in all_cards:
+        hit = max(hit, HIT_VALUE[1])
+    if view.exchange == 1:  # the Guard also stands against exchange 2's stronger blow
+        guard = -(risk(g) + 0.7 * risk(g - C.ex2_power_bonus))
+    else:
+        guard = -1.2 * risk(g)
+    combo = _combo(all_cards)
+    bonus = 0.0
+    if combo and not view.player.no_combos:
+        bonus = 0.4 if combo == "V" and view.player.die is not None else 0.8
+    if view.exchange == 1:
+        hit += 0.05 * (s + t)  # the gauge carries into exchange 2
+    return hit + guard + bonus
+
+
+def _best_cards(view: DuelState, hand: list[str], need: int) -> tuple[str, ...]:
+    """The best ordered group of ``need`` cards to finish this exchange."""
+    pool = _defence_pool(view)
+    risk = _Risk(view)
+    best, best_v = None, -1e9
+    for combo in combinations(hand, need):
+        # Iai-giri wants the last place; otherwise order only matters at the caps.
+        orders = [combo] if need == 1 else sorted(set(permutations(combo)))[:6]
+        for order in orders:
+            v = _score(view, order, pool, risk)
+            if v > best_v:
+                best, best_v = order, v
+    return best
+
+
+def _first_pair(view: DuelState, hand: list[str], need_first: int) -> tuple[str, ...]:
+    """Before the reveal: the cards to play now, leaving the best 3rd card for after it."""
+    pool = _defence_pool(view)
+    risk = _Risk(view)
+    best, best_v = None, -1e9
+    for combo in combinations(hand, need_first):
+        rest = [c for c in hand if c not in combo]
+        total = 0.0
+        for d in pool:
+            options = ([_score(view, combo + (r,), [d], risk) for r in rest]
+                       or [_score(view, combo, [d], risk)])
+            total += max(options)
+        v = total / len(pool)
+        if v > best_v:
+            best, best_v = combo, v
+    return best
+
+
+def _find(actions, kind, **fields):
+    for a in actions:
+        if a.kind == kind and all(getattr(a, k) == v for k, v in fields.items()):
+            return a
+    return None
+
+
+def samurai(game, view: DuelState, seat, actions, rng):
+    p = view.player
+    kinds = {a.kind for a in actions}
+    first = actions[0]
+    # Mid-effect choices.
+    if first.kind == "reward":
+        for choice in ("bushido", "special", "ki"):
+            if choice == "special" and sum(is_special(c) for c in p.hand) >= 2:
+                continue
+            a = _find(actions, "reward", choice=choice)
+            if a:
+                return a
+        return first
+    if first.kind in ("special_keep", "special_limit"):
+        ranked = sorted(actions, key=lambda a: SPECIAL_RANK.index(a.card))
+        return ranked[0] if first.kind == "special_keep" else ranked[-1]
+    if first.kind == "choose":
+        return min(actions, key=lambda a: BUSHIDO_RANK.index(a.card))
+    if first.kind == "penalty":
+        return _penalty(view, actions)
+    if "ford_keep" in kinds:
+        top = D.counters[view.pending[-1].cards[0]]  # the card the ford showed
+        foe = view.foes[view.queue[0]] if view.queue else _target(view)
+        if top.power + foe.atk + (C.ex2_power_bonus if view.exchange == 2 else 0) > p.g:
+            return _find(actions, "ford_bottom")
+        return _find(actions, "ford_keep")
+    if "activate_die" in kinds:
+        foe = _target(view)
+        lethal = p.die + 1 >= foe.life + (foe.armour or 0)
+        return _find(actions, "activate_die" if p.die >= 3 or lethal else "decline")
+    if "continue" in kinds:
+        return _find(actions, "continue")
+    if "accept" in kinds:
+        ctr = view.counter
+        if ctr and ctr.power > p.g and (ctr.wound == 2 or p.life <= 3):
+            return _find(actions, "exploit", place="ganryu_shore")
+        return _find(actions, "accept")
+    # Any-time habits.
+    if "meiyo" in kinds and p.life <= p.life_max - 2 and p.ki >= 2:
+        return _find(actions, "meiyo")
+    if "bokken_ki" in kinds and p.ki < 2 and p.life >= 5:
+        return _find(actions, "bokken_ki")
+    if "jin_confirm" in kinds:
+        return _find(actions, "jin_confirm")
+    if "begin" in kinds:
+        if "bushido_advance" in kinds and p.ki >= 4:
+            return _find(actions, "bushido_advance")
+        if "buy_card" in kinds and p.ki > 2:
+            return _find(actions, "buy_card")
+        return _find(actions, "begin")
+    if "target" in kinds and (view.target is None or view.foes[view.target].dead):
+        living = [a for a in actions if a.kind == "target"]
+        return min(living, key=lambda a: view.foes[a.n - 1].life)
+    if "strike" in kinds:
+        return _attack(view, actions)
+    if "face" in kinds:
+        return _counter_prepare(view, actions)
+    if "activate" in kinds:
+        return _play_card(view, actions)
+    return first
+
+
+def _play_card(view: DuelState, actions):
+    p = view.player
+    hand = [a.card for a in actions if a.kind == "activate"]
+    n = len(view.exchange_cards)
+    if n == 0 and view.defence is None:
+        # The Cliff is never exploited: half its rolls lose the duel.
+        if _find(actions, "peek") and p.ki >= 3:
+            return _find(actions, "peek")
+    if view.defence is not None:
+        if n == 2 and _find(actions, "exploit", place="rice_paddies") and p.ki >= 2:
+            best = _best_cards(view, hand, 1)
+            s, t, _ = _gauge_after(view, best)
+            if _hits(view, s, t, view.defence.id) == 0:
+                return _find(actions, "exploit", place="rice_paddies")
+        order = _best_cards(view, hand, min(3 - n, len(hand)))
+    else:
+        need_first = max(1, min(2 - n, len(hand)))
+        order = _first_pair(view, hand, need_first)
+    return _find(actions, "activate", card=order[0])
+
+
+def _attack(view: DuelState, actions):
+    p = view.player
+    if view.defence is None:
+        return _find(actions, "strike")
+    sn, tn = _thresholds(view, view.defence.id)
+    if _find(actions, "spend_credit", track="s") and sn - p.s >= 1 and sn - p.s <= p.credit:
+        return _find(actions, "spend_credit", track="s")
+    if _find(actions, "spend_credit", track="t") and tn - p.t >= 1 and tn - p.t <= p.credit:
+        return _find(actions, "spend_credit", track="t")
+    if _find(actions, "exploit", place="temple_steps") and 0 < sn - p.s <= 2:
+        return _find(actions, "exploit", place="temple_steps")
+    return _find(actions, "strike")
+
+
+def _counter_prepare(view: DuelState, actions):
+    p = view.player
+    foe = view.foes[view.queue[0]] if view.queue else _target(view)
+    if view.weapon == "kusarigama" and view.t_third - view.t_open >= 5:
+        return _find(actions, "face")
+    risk = _wound_chance(view, p.g, foe)
+    if _find(actions, "ki_guard"):
+        bonus = 3 if view.campaign and view.campaign.clan == "yagyu" else C.ki_guard
+        if risk - _wound_chance(view, p.g + bonus, foe) >= (0.2 if p.ki >= 3 else 0.35):
+            return _find(actions, "ki_guard")
+    if _find(actions, "exploit", place="river_ford") and p.ki >= 2 and risk >= 0.5:
+        return _find(actions, "exploit", place="river_ford")
+    if _find(actions, "exploit", place="bamboo_forest") and risk >= 0.6:
+        return _find(actions, "exploit", place="bamboo_forest")
+    if _find(actions, "gisei") and p.life >= 4:
+        gain = risk - _wound_chance(view, p.g + 3, foe)
+        if gain * (2.5 if view.options.blood else 1.0) >= 0.7:
+            return _find(actions, "gisei")
+    return _find(actions, "face")
+
+
+def _card_worth(cid: str) -> int:
+    c = D.cards[cid]
+    return max(0, c.s) + max(0, c.t) + max(0, c.g)
+
+
+def _penalty(view: DuelState, actions):
+    """The cheapest of Shiro's penalties: a spare card, then Ki or the die, then the rest."""
+    p = view.player
+    in_exchange = view.step in ("exchange_open", "second_card", "third_card")
+    needed = (3 - len(view.exchange_cards) if in_exchange or view.step == "attack" else 0)
+    if view.exchange == 1 and view.step not in ("N2", "N3", "N4", "N5", "R0"):
+        needed += 3
+    hand = [a for a in actions if a.option == "card" and a.card in p.hand]
+    if len(p.hand) > needed and hand:
+        return min(hand, key=lambda a: (is_special(a.card), _card_worth(a.card)))
+    if p.ki >= 3 and _find(actions, "penalty", option="ki"):
+        return _find(actions, "penalty", option="ki")
+    if _find(actions, "penalty", option="die") and p.die <= 3:
+        return _find(actions, "penalty", option="die")
+    for opt in ("ki", "die"):
+        a = _find(actions, "penalty", option=opt)
+        if a:
+            return a
+    if p.life > 3:
+        return _find(actions, "penalty", option="life")
+    cards = [a for a in actions if a.option == "card"]
+    if cards:
+        return min(cards, key=lambda a: _card_worth(a.card))
+    return _find(actions, "penalty", option="life")

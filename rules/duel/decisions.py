@@ -1,0 +1,556 @@
+"""Every decision of the duel: what is legal now, and what each action does (spec 4.2-4.5)."""
+
+from __future__ import annotations
+
+from rules.common import ActionBase, IllegalAction, refill
+
+from .data import data
+from .effects import (
+    C,
+    add_special,
+    blue_die,
+    bushido_effect,
+    bushido_open,
+    bushido_step,
+    can_gain_ki,
+    change_gauge,
+    continue_specials,
+    done,
+    draw_action,
+    draw_actions,
+    gain_ki,
+    held_specials,
+    injure_foe,
+    is_special,
+    lose,
+    lose_ki,
+    pay_life,
+    take_specials,
+    win_bushido,
+    wound_player,
+)
+from .flow import need_target, next_duel, reveal_defence, reward_options, run
+from .models import (
+    Accept,
+    Activate,
+    ActivateDie,
+    Begin,
+    BokkenKi,
+    BushidoAdvance,
+    BuyCard,
+    Choose,
+    Continue,
+    Decline,
+    DuelState,
+    Exploit,
+    Face,
+    FordBottom,
+    FordKeep,
+    Gisei,
+    JinConfirm,
+    JinPick,
+    KiGuard,
+    Meiyo,
+    Peek,
+    Penalty,
+    Pending,
+    Redraw,
+    Reward,
+    SpecialKeep,
+    SpecialLimit,
+    SpendCredit,
+    Strike,
+    Target,
+)
+
+D = data()
+
+ANYTIME_STEPS = {"round_start", "exchange_open", "second_card", "third_card", "attack",
+                 "counter_prepare"}
+
+
+# -- what is legal ---------------------------------------------------------------------------
+
+def anytime(st: DuelState) -> list[ActionBase]:
+    p = st.player
+    acts: list[ActionBase] = []
+    if bushido_open(st) and p.ki >= C.bushido_ki_cost:
+        acts.append(BushidoAdvance())
+    if bushido_effect(st) == "meiyo" and p.ki >= 1 and p.meiyo_ki < 4 and p.life < p.life_max:
+        acts.append(Meiyo())
+    if (st.weapon == "bokken" and "bokken" not in st.used_round and p.life >= 2
+            and p.ki < C.ki_max and can_gain_ki(st)):
+        acts.append(BokkenKi())
+    return acts
+
+
+def _place_ok(st: DuelState, place: str) -> bool:
+    p = st.player
+    if st.surroundings != place:
+        return False
+    s = D.surroundings[place]
+    if s.limit == "round" and place in st.used_round:
+        return False
+    if s.limit == "duel" and place in st.used_duel:
+        return False
+    return p.ki >= s.ki_cost
+
+
+def penalty_options(st: DuelState) -> list[ActionBase]:
+    p = st.player
+    acts: list[ActionBase] = []
+    if p.ki >= 1:
+        acts.append(Penalty(option="ki"))
+    acts.append(Penalty(option="life"))
+    if p.die is not None and p.die >= 2:
+        acts.append(Penalty(option="die"))
+    for c in p.played + p.hand:
+        acts.append(Penalty(option="card", card=c))
+    return acts
+
+
+def legal(st: DuelState) -> list[ActionBase]:
+    if st.result is not None:
+        return []
+    p = st.player
+    if st.pending:
+        top = st.pending[-1]
+        if top.kind == "combo_reward":
+            return [Reward(choice=c) for c in reward_options(st)]
+        if top.kind == "special_keep":
+            return [SpecialKeep(card=c) for c in top.cards]
+        if top.kind == "special_limit":
+            return [SpecialLimit(card=c) for c in held_specials(st)]
+        if top.kind == "shiro_penalty":
+            return penalty_options(st)
+        if top.kind == "bushido_choose":
+            return [Choose(card=c) for c in st.bushido_deck]
+        if top.kind == "ford":
+            return [FordKeep(), FordBottom()]
+    step = st.step
+    acts: list[ActionBase] = []
+    if step == "round_start":
+        if st.jin_picks:
+            if len(st.jin_picks) < 2:
+                acts += [JinPick(card=c) for c in p.hand
+                         if not is_special(c) and c not in st.jin_picks]
+            acts.append(JinConfirm())
+            return acts
+        acts.append(Begin())
+        if p.ki >= 1 and "buy_card" not in st.used_round:
+            acts.append(BuyCard())
+        has_action = any(not is_special(c) for c in p.hand)
+        if st.weapon == "yari" and p.yari_left > 0 and "yari" not in st.used_round and has_action:
+            acts.append(Redraw(source="yari"))
+        if (st.campaign and p.campaign_redraw_left > 0 and "campaign" not in st.used_round
+                and has_action):
+            acts.append(Redraw(source="campaign"))
+        if bushido_effect(st) == "jin" and "jin" not in st.used_round:
+            acts += [JinPick(card=c) for c in p.hand if not is_special(c)]
+    elif step == "exchange_open":
+        if st.opponent == "versus3" and not st.target_locked:
+            acts += [Target(n=f.no) for i, f in enumerate(st.foes)
+                     if not f.dead and i != st.target]
+        if not need_target(st):
+            if (st.defence is None and "peek" not in st.used_exchange and p.ki >= 1
+                    and st.weapon != "nodachi"):
+                acts.append(Peek())
+            if _place_ok(st, "cliff"):
+                acts.append(Exploit(place="cliff"))
+            acts += [Activate(card=c) for c in p.hand]
+    elif step == "second_card":
+        acts += [Activate(card=c) for c in p.hand]
+    elif step == "third_card":
+        acts += [Activate(card=c) for c in p.hand]
+        if _place_ok(st, "rice_paddies") and st.defence is not None:
+            acts.append(Exploit(place="rice_paddies"))
+    elif step == "attack":
+        acts.append(Strike())
+        eff = bushido_effect(st)
+        if eff == "credit_s" and p.credit > 0 and p.s < (3 if p.cap_s else C.track_max):
+            acts.append(SpendCredit(track="s"))
+        if eff == "credit_t" and p.credit > 0 and p.t < (3 if p.cap_t else C.track_max):
+            acts.append(SpendCredit(track="t"))
+        if _place_ok(st, "temple_steps"):
+            acts.append(Exploit(place="temple_steps"))
+    elif step == "injury_die":
+        return [ActivateDie(), Decline()]
+    elif step == "counter_prepare":
+        acts.append(Face())
+        kusari = st.weapon == "kusarigama"
+        if st.options.gisei and not kusari and "gisei" not in st.used_attacker and p.life >= 2:
+            acts.append(Gisei())
+        if not kusari and "ki_guard" not in st.used_attacker and p.ki >= 1:
+            acts.append(KiGuard())
+        if not kusari and _place_ok(st, "bamboo_forest"):
+            acts.append(Exploit(place="bamboo_forest"))
+        if _place_ok(st, "river_ford"):
+            acts.append(Exploit(place="river_ford"))
+    elif step == "counter_revealed":
+        return [Exploit(place="ganryu_shore"), Accept()]
+    elif step == "between_duels":
+        return [Continue()]
+    if step in ANYTIME_STEPS:
+        acts += anytime(st)
+    return acts
+
+
+# -- why an action is refused ------------------------------------------------------------------
+
+def reason(st: DuelState, a: ActionBase) -> str:
+    p = st.player
+    if st.result is not None:
+        return "The game is over."
+    if st.pending:
+        return "Settle the pending choice first: " + st.pending[-1].kind.replace("_", " ") + "."
+    k = a.kind
+    if k == "exploit":
+        place = a.place
+        s = D.surroundings[place]
+        if st.surroundings != place:
+            return f"This duel is not fought at the {s.name}."
+        if s.limit == "duel" and place in st.used_duel:
+            return f"{s.name} can be exploited only once per duel."
+        if s.limit == "round" and place in st.used_round:
+            return f"{s.name} can be exploited only once per round."
+        if p.ki < s.ki_cost:
+            return "You have no Ki to spend."
+        return f"{s.name} cannot be exploited at this moment."
+    if k in ("peek", "buy_card", "ki_guard") and p.ki < 1:
+        return "You have no Ki to spend."
+    if k == "peek" and st.weapon == "nodachi":
+        return "The Nodachi cannot pay Ki to reveal the defence early."
+    if k == "bushido_advance" and p.ki < C.bushido_ki_cost:
+        return "Advancing the Bushido pawn costs 2 Ki."
+    if k == "gisei" and p.life < 2:
+        return "Gisei needs at least 2 Life."
+    if k == "activate" and a.card not in p.hand:
+        return f"{a.card} is not in your hand."
+    if k == "activate" and st.step not in ("exchange_open", "second_card", "third_card"):
+        return "Cards are played only during an exchange."
+    if k == "activate" and need_target(st):
+        return "Mark a target before your first card."
+    if k == "target":
+        return "That enemy cannot be targeted now."
+    return "That is not allowed at this moment."
+
+
+# -- doing it ----------------------------------------------------------------------------------
+
+def apply(st: DuelState, a: ActionBase) -> None:
+    if a not in legal(st):
+        raise IllegalAction(reason(st, a))
+    HANDLERS[a.kind](st, a)
+    run(st)
+
+
+def _begin(st, a):
+    st.step = "E0"
+
+
+def _buy(st, a):
+    st.player.ki -= 1
+    st.used_round.append("buy_card")
+    got = draw_actions(st, 1)
+    st.player.hand.extend(got)
+    st.say(f"You pay 1 Ki for one more card: {', '.join(got) or 'none left'}.")
+
+
+def _replace_actions(st: DuelState, cards: list[str]) -> list[str]:
+    p = st.player
+    for c in cards:
+        p.hand.remove(c)
+    got = draw_actions(st, len(cards))
+    st.action_discard.extend(cards)
+    p.hand.extend(got)
+    return got
+
+
+def _redraw(st, a):
+    p = st.player
+    cards = [c for c in p.hand if not is_special(c)]
+    got = _replace_actions(st, cards)
+    if a.source == "yari":
+        p.yari_left -= 1
+        st.used_round.append("yari")
+        who = f"Yari redraw ({p.yari_left} left)"
+    else:
+        p.campaign_redraw_left -= 1
+        st.used_round.append("campaign")
+        who = "Campaign redraw"
+    st.say(f"{who}: you discard {', '.join(cards)} and draw {', '.join(got)}.")
+
+
+def _jin_pick(st, a):
+    st.jin_picks.append(a.card)
+
+
+def _jin_confirm(st, a):
+    picks = list(st.jin_picks)
+    st.jin_picks = []
+    st.used_round.append("jin")
+    got = _replace_actions(st, picks)
+    st.say(f"Jin: you swap {', '.join(picks)} for {', '.join(got) or 'nothing'}.")
+
+
+def _target(st, a):
+    st.target = a.n - 1
+    st.say(f"You mark enemy {a.n}, the {st.foes[a.n - 1].name}, as your target.")
+
+
+def _peek(st, a):
+    st.player.ki -= 1
+    st.used_exchange.append("peek")
+    st.say("You pay 1 Ki to read the defence early.")
+    reveal_defence(st)
+
+
+def _exploit(st, a):
+    p = st.player
+    place = a.place
+    s = D.surroundings[place]
+    p.ki -= s.ki_cost
+    (st.used_duel if s.limit == "duel" else st.used_round).append(place)
+    if place == "cliff":
+        roll = blue_die(st, "the Cliff")
+        if roll <= 3:
+            i = st.target if st.target is not None else 0
+            st.say(f"You drive {st.foes[i].name} to the edge: he suffers Wound 1.")
+            injure_foe(st, i, 1, 0, "The Cliff")
+        else:
+            lose(st, f"You fell from the cliff in round {st.round}.")
+    elif place == "temple_steps":
+        change_gauge(st, ds=2)
+        st.say(f"Temple Steps: the high ground gives Strength +2 (Strength {p.s}).")
+    elif place == "rice_paddies":
+        old = st.defence.id
+        st.defence_discard.append(old)
+        st.defence = None
+        st.say(f"Rice Paddies: you pay 1 Ki; the defence {old} is discarded.")
+        reveal_defence(st)
+    elif place == "bamboo_forest":
+        roll = blue_die(st, "the Bamboo Forest")
+        if roll <= 4:
+            change_gauge(st, dg=3)
+            st.say(f"The bamboo shields you: Guard +3 (Guard {p.g}).")
+        elif roll == 5:
+            st.say("The bamboo does nothing.")
+        else:
+            st.say("The stalks cut you: you suffer Wound 2.")
+            wound_player(st, 2, "Bamboo Forest")
+    elif place == "river_ford":
+        refill(st.counter_deck, st.counter_discard, st.rng)
+        top = st.counter_deck[-1]
+        st.reveal()
+        c = D.counters[top]
+        st.say(f"River Ford: you pay 1 Ki and look at the top counterattack, {top} "
+               f"(Power {c.power}, Wound {c.wound}{', Ki mark' if c.ki_mark else ''}).")
+        st.pending.append(Pending(kind="ford", cards=[top]))
+    elif place == "ganryu_shore":
+        st.cancelled = True
+        st.step = "C4"
+
+
+def _activate(st, a):
+    p = st.player
+    card = D.cards[a.card]
+    p.hand.remove(a.card)
+    p.played.append(a.card)
+    st.exchange_cards.append(a.card)
+    st.target_locked = True
+    n = len(st.exchange_cards)
+    change_gauge(st, card.s, card.t, card.g)
+    name = f" {card.name}" if card.name else ""
+    st.say(f"You play {a.card}{name} ({card.s:+d}/{card.t:+d}/{card.g:+d}): "
+           f"gauge {p.s}/{p.t}/{p.g}.")
+    if card.effect == "kiai":
+        gain_ki(st, 1, "Kiai")
+    if card.effect == "iai" and n == C.cards_per_exchange:
+        change_gauge(st, ds=3)
+        st.say(f"Iai-giri as the 3rd card: Strength +3 (Strength {p.s}).")
+    st.step = {1: "second_card", 2: "E3"}.get(n, "E5")
+
+
+def _reward(st, a):
+    st.pending.pop()
+    if a.choice == "ki":
+        gain_ki(st, 1, "Combo reward")
+    elif a.choice == "special":
+        n = 2 if bushido_effect(st) == "gi" else 1
+        take_specials(st, n)
+    else:
+        bushido_step(st)
+
+
+def _special_keep(st, a):
+    top = st.pending.pop()
+    other = [c for c in top.cards if c != a.card]
+    for c in other:
+        st.sa_deck.append(c)
+    st.rng.shuffle(st.sa_deck)
+    st.say(f"You keep {a.card} and shuffle {', '.join(other)} back into the deck.")
+    add_special(st, a.card)
+    continue_specials(st)
+
+
+def _special_limit(st, a):
+    st.pending.pop()
+    st.player.hand.remove(a.card)
+    st.sa_deck.append(a.card)
+    st.rng.shuffle(st.sa_deck)
+    st.say(f"You shuffle {a.card} back into the Special Action deck.")
+    continue_specials(st)
+
+
+def _strike(st, a):
+    st.step = "E8"
+
+
+def _spend_credit(st, a):
+    p = st.player
+    p.credit -= 1
+    if a.track == "s":
+        change_gauge(st, ds=1)
+    else:
+        change_gauge(st, dt=1)
+    name = D.bushido[p.bushido_card].virtue
+    st.say(f"{name}: you spend 1 point ({p.credit} left); gauge {p.s}/{p.t}/{p.g}.")
+    if p.credit == 0:
+        p.bushido_spent = True
+        st.say(f"{name} is used up and discarded.")
+
+
+def _activate_die(st, a):
+    p = st.player
+    st.die_bonus = p.die
+    st.say(f"You activate the Injury die at {p.die}: +{p.die} damage; it returns to 1.")
+    p.die = C.die_start
+    st.step = "E10"
+
+
+def _decline(st, a):
+    st.step = "E10"
+
+
+def _penalty(st, a):
+    p = st.player
+    st.pending.pop()
+    if a.option == "ki":
+        lose_ki(st, 1)
+        st.say(f"Shiro's penalty: you discard 1 Ki (Ki {p.ki}).")
+    elif a.option == "life":
+        pay_life(st, 1, "Shiro's penalty")
+    elif a.option == "die":
+        p.die -= 1
+        st.say(f"Shiro's penalty: your Injury die drops to {p.die}.")
+    else:
+        c = a.card
+        card = D.cards[c]
+        st.removed.append(c)
+        if c in p.played:
+            p.played.remove(c)
+            change_gauge(st, -max(0, card.s), -max(0, card.t), -max(0, card.g))
+            st.say(f"Shiro's penalty: {c} leaves the game and takes back its levels "
+                   f"(gauge {p.s}/{p.t}/{p.g}).")
+        else:
+            p.hand.remove(c)
+            st.say(f"Shiro's penalty: {c} leaves the game from your hand.")
+            if is_special(c):
+                got = draw_action(st)
+                if got is not None:
+                    p.hand.append(got)
+                    st.say(f"You draw {got} to replace it.")
+
+
+def _face(st, a):
+    st.step = "C2"
+
+
+def _gisei(st, a):
+    p = st.player
+    st.used_attacker.append("gisei")
+    pay_life(st, 1, "Gisei")
+    if done(st):
+        return
+    cid = st.gisei_deck.pop()
+    st.reveal()
+    st.last_gisei = cid
+    g = D.gisei[cid].guard
+    change_gauge(st, dg=g)
+    st.gisei_deck.append(cid)
+    st.rng.shuffle(st.gisei_deck)
+    st.say(f"Gisei card {cid}: Guard {g:+d} (Guard {p.g}); it is shuffled back.")
+
+
+def _ki_guard(st, a):
+    p = st.player
+    p.ki -= 1
+    st.used_attacker.append("ki_guard")
+    bonus = 3 if st.campaign and st.campaign.clan == "yagyu" else C.ki_guard
+    change_gauge(st, dg=bonus)
+    st.say(f"You spend 1 Ki on your Guard: +{bonus} (Guard {p.g}).")
+
+
+def _ford_keep(st, a):
+    st.pending.pop()
+    st.say("You leave the counterattack card on top.")
+
+
+def _ford_bottom(st, a):
+    st.pending.pop()
+    top = st.counter_deck.pop()
+    st.counter_deck.insert(0, top)
+    st.say(f"You put {top} at the bottom of the counterattack deck.")
+
+
+def _accept(st, a):
+    st.step = "C4"
+
+
+def _choose(st, a):
+    top = st.pending.pop()
+    st.bushido_deck.remove(a.card)
+    st.bushido_out.extend(top.cards)
+    st.reveal()
+    win_bushido(st, a.card)
+
+
+def _bushido_advance(st, a):
+    st.player.ki -= C.bushido_ki_cost
+    st.say(f"You spend {C.bushido_ki_cost} Ki on the Bushido slider.")
+    bushido_step(st)
+
+
+def _meiyo(st, a):
+    p = st.player
+    p.ki -= 1
+    p.meiyo_ki += 1
+    p.life = min(p.life_max, p.life + 1)
+    st.say(f"Meiyo: 1 Ki onto the card ({p.meiyo_ki} on it), +1 Life (Life {p.life}).")
+    if p.meiyo_ki >= 4:
+        p.bushido_spent = True
+        st.say("Meiyo holds 4 Ki: the card and its Ki are discarded.")
+
+
+def _bokken(st, a):
+    st.used_round.append("bokken")
+    pay_life(st, 1, "Bokken")
+    if not done(st):
+        gain_ki(st, 1, "Bokken")
+
+
+def _continue(st, a):
+    next_duel(st)
+
+
+HANDLERS = {
+    "begin": _begin, "buy_card": _buy, "redraw": _redraw, "jin_pick": _jin_pick,
+    "jin_confirm": _jin_confirm, "target": _target, "peek": _peek, "exploit": _exploit,
+    "activate": _activate, "reward": _reward, "special_keep": _special_keep,
+    "special_limit": _special_limit, "strike": _strike, "spend_credit": _spend_credit,
+    "activate_die": _activate_die, "decline": _decline, "penalty": _penalty, "face": _face,
+    "gisei": _gisei, "ki_guard": _ki_guard, "ford_keep": _ford_keep,
+    "ford_bottom": _ford_bottom, "accept": _accept, "choose": _choose,
+    "bushido_advance": _bushido_advance, "meiyo": _meiyo, "bokken_ki": _bokken,
+    "continue": _continue,
+}

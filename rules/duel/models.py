@@ -1,0 +1,318 @@
+"""Options, state and actions of the duel (spec sections 1, 4.1 and 4.4)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import Field, model_validator
+
+from rules.common import ActionBase, Model, OptionsBase, StateBase
+
+OpponentChoice = Literal["arima", "yoshioka", "shishido", "gonnosuke", "kojiro", "shiro",
+                         "versus3", "random"]
+WeaponChoice = Literal["katana", "bokken", "kusarigama", "nodachi", "yari", "wakizashi", "random"]
+PlaceChoice = Literal["none", "temple_steps", "river_ford", "rice_paddies", "ganryu_shore",
+                      "bamboo_forest", "cliff", "random"]
+Place = Literal["temple_steps", "river_ford", "rice_paddies", "ganryu_shore", "bamboo_forest",
+                "cliff"]
+
+
+class DuelOptions(OptionsBase):
+    mode: Literal["duel", "campaign"] = Field(
+        default="duel", title="Mode", description="A single duel, or the campaign ladder")
+    opponent: OpponentChoice = Field(
+        default="arima", title="Opponent",
+        description="Shiro and 1 Versus 3 are expansion modules (ignored in campaign)")
+    weapon: WeaponChoice = Field(default="katana", title="Weapon")
+    surroundings: PlaceChoice = Field(default="random", title="Surroundings")
+    random_includes_expansion: bool = Field(
+        default=True, title="Random picks include the expansion",
+        description="Shiro, 1 Versus 3, Yari, Wakizashi, Bamboo Forest and Cliff")
+    blood: bool = Field(default=False, title="Blood module",
+                        description="Your injuries come from the Blood deck (not in campaign)")
+    bushido: bool = Field(default=True, title="Bushido module")
+    gisei: bool = Field(default=True, title="Gisei module")
+    yoroi: Literal["off", "player", "opponent"] = Field(default="off", title="Yoroi (armour)")
+    clan: Literal["shinmen", "hosokawa", "yagyu"] = Field(
+        default="shinmen", title="Clan", description="Campaign only")
+    campaign_finale: Literal["kojiro", "shiro"] = Field(
+        default="kojiro", title="Campaign finale", description="Shiro adds a sixth duel")
+    bandits_event: bool = Field(default=True, title="Bandits event (campaign)")
+
+    @model_validator(mode="after")
+    def _blood_not_in_campaign(self) -> "DuelOptions":
+        if self.mode == "campaign" and self.blood:
+            raise ValueError("Blood cannot be played in campaign mode")
+        return self
+
+
+# -- state -------------------------------------------------------------------------------
+
+class Foe(Model):
+    id: str
+    no: int  # 0 for a single foe, 1-3 in 1 Versus 3
+    name: str
+    life: int
+    life_start: int
+    ki: int
+    ki_start: int
+    defs: int
+    deft: int
+    atk: int
+    ability: str
+    armour: int | None = None
+    dead: bool = False
+    side: Literal["A", "B"] | None = None  # Shiro only
+    bleed: int = 0
+
+
+class Player(Model):
+    life: int
+    life_max: int
+    ki: int
+    ki_start: int
+    armour: int | None = None
+    hand: list[str] = Field(default_factory=list)
+    played: list[str] = Field(default_factory=list)
+    s: int = 0
+    t: int = 0
+    g: int = 0
+    die: int | None = 1
+    cap_s: bool = False
+    cap_t: bool = False
+    no_ki_gain: bool = False
+    no_combos: bool = False
+    gash: bool = False
+    bleed: int = 0
+    blood_kept: list[str] = Field(default_factory=list)
+    wounds_suffered: int = 0
+    bushido_pos: int = 0
+    bushido_card: str | None = None
+    bushido_spent: bool = False  # the won card was used up and discarded
+    credit: int = 0  # Rei / Makoto points left
+    meiyo_ki: int = 0
+    yari_left: int = 0
+    campaign_redraw_left: int = 0
+
+
+class Revealed(Model):
+    id: str
+    bonus: int = 0  # from the Ki mark
+
+
+class Counter(Model):
+    id: str
+    foe: int
+    power: int
+    wound: int
+    surge: bool = False
+
+
+class Pending(Model):
+    kind: Literal["combo_reward", "special_keep", "special_limit", "shiro_penalty",
+                  "bushido_choose", "ford"]
+    cards: list[str] = Field(default_factory=list)
+
+
+class Campaign(Model):
+    ladder: list[str]
+    index: int = 0
+    score: int = 0
+    clan: str
+    effects: list[str] = Field(default_factory=list)  # events for the next duel
+    event_deck: list[str] = Field(default_factory=list)
+    events_drawn: list[str] = Field(default_factory=list)
+    bandits_next: bool = False
+    in_bandits: bool = False
+    last_result: str = ""
+
+
+class DuelState(StateBase):
+    options: DuelOptions
+    opponent: str  # the resolved pick (or "versus3")
+    weapon: str
+    surroundings: str
+    step: str = "R0"
+    round: int = 0
+    exchange: int = 1
+    pending: list[Pending] = Field(default_factory=list)
+    player: Player
+    foes: list[Foe]
+    target: int | None = None  # index into foes
+    target_locked: bool = False
+    # the exchange in progress
+    exchange_cards: list[str] = Field(default_factory=list)
+    t_open: int = 0
+    t_third: int = 0
+    defence: Revealed | None = None
+    attack_result: Literal["miss", "W1", "W2"] | None = None
+    die_bonus: int = 0
+    queue: list[int] = Field(default_factory=list)
+    counter: Counter | None = None
+    cancelled: bool = False
+    specials_to_take: int = 0
+    jin_picks: list[str] = Field(default_factory=list)
+    # limits
+    used_round: list[str] = Field(default_factory=list)
+    used_exchange: list[str] = Field(default_factory=list)
+    used_duel: list[str] = Field(default_factory=list)
+    used_attacker: list[str] = Field(default_factory=list)
+    # decks (the end of a list is its top)
+    action_deck: list[str] = Field(default_factory=list)
+    action_discard: list[str] = Field(default_factory=list)
+    sa_deck: list[str] = Field(default_factory=list)
+    sa_discard: list[str] = Field(default_factory=list)
+    removed: list[str] = Field(default_factory=list)
+    defence_deck: list[str] = Field(default_factory=list)
+    defence_discard: list[str] = Field(default_factory=list)
+    counter_deck: list[str] = Field(default_factory=list)
+    counter_discard: list[str] = Field(default_factory=list)
+    injury_deck: list[str] = Field(default_factory=list)
+    blood_deck: list[str] = Field(default_factory=list)
+    gisei_deck: list[str] = Field(default_factory=list)
+    bushido_deck: list[str] = Field(default_factory=list)
+    bushido_out: list[str] = Field(default_factory=list)
+    last_gisei: str | None = None
+    last_injury: str | None = None
+    last_blue: str | None = None  # "5 (Bamboo Forest)"
+    last_defence: str | None = None
+    last_counter: str | None = None
+    campaign: Campaign | None = None
+    duel_no: int = 1
+    result: Literal["win", "loss"] | None = None
+    explanation: str = ""
+
+
+# -- actions -----------------------------------------------------------------------------
+
+class Begin(ActionBase):
+    kind: Literal["begin"] = "begin"
+
+
+class BuyCard(ActionBase):
+    kind: Literal["buy_card"] = "buy_card"
+
+
+class Redraw(ActionBase):
+    kind: Literal["redraw"] = "redraw"
+    source: Literal["yari", "campaign"]
+
+
+class JinPick(ActionBase):
+    kind: Literal["jin_pick"] = "jin_pick"
+    card: str
+
+
+class JinConfirm(ActionBase):
+    kind: Literal["jin_confirm"] = "jin_confirm"
+
+
+class Target(ActionBase):
+    kind: Literal["target"] = "target"
+    n: int = Field(ge=1, le=3)
+
+
+class Peek(ActionBase):
+    kind: Literal["peek"] = "peek"
+
+
+class Exploit(ActionBase):
+    kind: Literal["exploit"] = "exploit"
+    place: Place
+
+
+class Activate(ActionBase):
+    kind: Literal["activate"] = "activate"
+    card: str
+
+
+class Reward(ActionBase):
+    kind: Literal["reward"] = "reward"
+    choice: Literal["ki", "special", "bushido"]
+
+
+class SpecialKeep(ActionBase):
+    kind: Literal["special_keep"] = "special_keep"
+    card: str
+
+
+class SpecialLimit(ActionBase):
+    kind: Literal["special_limit"] = "special_limit"
+    card: str
+
+
+class Strike(ActionBase):
+    kind: Literal["strike"] = "strike"
+
+
+class SpendCredit(ActionBase):
+    kind: Literal["spend_credit"] = "spend_credit"
+    track: Literal["s", "t"]
+
+
+class ActivateDie(ActionBase):
+    kind: Literal["activate_die"] = "activate_die"
+
+
+class Decline(ActionBase):
+    kind: Literal["decline"] = "decline"
+
+
+class Penalty(ActionBase):
+    kind: Literal["penalty"] = "penalty"
+    option: Literal["ki", "life", "card", "die"]
+    card: str | None = None
+
+
+class Face(ActionBase):
+    kind: Literal["face"] = "face"
+
+
+class Gisei(ActionBase):
+    kind: Literal["gisei"] = "gisei"
+
+
+class KiGuard(ActionBase):
+    kind: Literal["ki_guard"] = "ki_guard"
+
+
+class FordKeep(ActionBase):
+    kind: Literal["ford_keep"] = "ford_keep"
+
+
+class FordBottom(ActionBase):
+    kind: Literal["ford_bottom"] = "ford_bottom"
+
+
+class Accept(ActionBase):
+    kind: Literal["accept"] = "accept"
+
+
+class Choose(ActionBase):
+    kind: Literal["choose"] = "choose"
+    card: str
+
+
+class BushidoAdvance(ActionBase):
+    kind: Literal["bushido_advance"] = "bushido_advance"
+
+
+class Meiyo(ActionBase):
+    kind: Literal["meiyo"] = "meiyo"
+
+
+class BokkenKi(ActionBase):
+    kind: Literal["bokken_ki"] = "bokken_ki"
+
+
+class Continue(ActionBase):
+    kind: Literal["continue"] = "continue"
+
+
+DuelAction = Annotated[
+    Union[Begin, BuyCard, Redraw, JinPick, JinConfirm, Target, Peek, Exploit, Activate, Reward,
+          SpecialKeep, SpecialLimit, Strike, SpendCredit, ActivateDie, Decline, Penalty, Face,
+          Gisei, KiGuard, FordKeep, FordBottom, Accept, Choose, BushidoAdvance, Meiyo, BokkenKi,
+          Continue],
+    Field(discriminator="kind"),
+]

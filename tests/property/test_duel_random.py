@@ -1,0 +1,111 @@
+"""Random play of the duel over every module combination: the spec's invariants after every
+action, JSON round-trip, replay determinism, and views that hide the decks and the RNG."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.common import Rng
+from rules.duel import GAME
+from rules.duel.models import DuelOptions
+
+MAX_ACTIONS = 150
+
+
+@st.composite
+def options(draw) -> DuelOptions:
+    mode = draw(st.sampled_from(["duel", "duel", "campaign"]))
+    return DuelOptions(
+        mode=mode,
+        opponent=draw(st.sampled_from(["arima", "yoshioka", "shishido", "gonnosuke", "kojiro",
+                                       "shiro", "versus3", "random"])),
+        weapon=draw(st.sampled_from(["katana", "bokken", "kusarigama", "nodachi", "yari",
+                                     "wakizashi", "random"])),
+        surroundings=draw(st.sampled_from(["none", "temple_steps", "river_ford", "rice_paddies",
+                                           "ganryu_shore", "bamboo_forest", "cliff", "random"])),
+        random_includes_expansion=draw(st.booleans()),
+        blood=mode == "duel" and draw(st.booleans()),
+        bushido=draw(st.booleans()),
+        gisei=draw(st.booleans()),
+        yoroi=draw(st.sampled_from(["off", "player", "opponent"])),
+        clan=draw(st.sampled_from(["shinmen", "hosokawa", "yagyu"])),
+        campaign_finale=draw(st.sampled_from(["kojiro", "shiro"])),
+        bandits_event=draw(st.booleans()),
+    )
+
+
+def _play(opts, seed, pick):
+    state = GAME.new(opts, seed)
+    GAME.check_invariants(state)
+    taken = []
+    while GAME.to_move(state) is not None and len(taken) < MAX_ACTIONS:
+        actions = GAME.legal_actions(state)
+        assert actions
+        action = actions[pick(len(actions))]
+        GAME.apply(state, action)
+        GAME.check_invariants(state)
+        taken.append(action)
+    return state, taken
+
+
+@settings(max_examples=30, deadline=None)
+@given(opts=options(), seed=st.integers(0, 2**31), data=st.data())
+def test_random_play_keeps_the_invariants(opts, seed, data):
+    state, taken = _play(opts, seed, lambda n: data.draw(st.integers(0, n - 1), label="action"))
+    # JSON round-trip
+    assert GAME.State.model_validate_json(state.model_dump_json()) == state
+    # replay determinism
+    again = GAME.new(opts, seed)
+    for action in taken:
+        GAME.apply(again, GAME.parse_action(GAME.dump_action(action)))
+    assert again.model_dump_json() == state.model_dump_json()
+    # outcome exactly when no one is to move
+    assert (GAME.outcome(state) is None) == (GAME.to_move(state) is not None)
+    # the view hides every deck's order and the RNG
+    view = GAME.view(state, 0)
+    assert view.rng == Rng(seed=0)
+    assert view.action_deck == sorted(state.action_deck)
+    other = GAME.scramble_hidden(state, 0, Rng(seed=seed + 1))
+    assert GAME.view(other, 0) == view
+    assert GAME.view(other, None) == GAME.view(state, None)
+    assert GAME.render(view, 0)
+    assert all(len(line) <= 76 for line in GAME.render(view, 0).splitlines())
+
+
+@settings(max_examples=12, deadline=None)
+@given(opts=options(), seed=st.integers(0, 2**31), data=st.data())
+def test_every_listed_action_applies(opts, seed, data):
+    state = GAME.new(opts, seed)
+    for _ in range(60):
+        actions = GAME.legal_actions(state)
+        if not actions:
+            break
+        for action in actions:
+            trial = state.model_copy(deep=True)
+            GAME.apply(trial, action)
+            GAME.check_invariants(trial)
+            assert GAME.describe(action)
+        GAME.apply(state, actions[data.draw(st.integers(0, len(actions) - 1), label="action")])
+
+
+def test_whole_games_end_with_the_bot_and_at_random():
+    bot = GAME.bots()["samurai"]
+    for seed in range(12):
+        for use_bot in (False, True):
+            opts = DuelOptions(mode="campaign" if seed % 3 == 0 else "duel",
+                               opponent=["arima", "shiro", "versus3"][seed % 3])
+            state = GAME.new(opts, seed)
+            rng = Rng(seed=seed)
+            for _ in range(4000):
+                actions = GAME.legal_actions(state)
+                if not actions:
+                    break
+                if use_bot:
+                    action = bot(GAME, GAME.view(state, 0), 0, actions, rng)
+                    assert action in actions
+                else:
+                    action = actions[rng.below(len(actions))]
+                GAME.apply(state, action)
+                GAME.check_invariants(state)
+            assert GAME.outcome(state) is not None
