@@ -15,6 +15,7 @@ from .common.text_board import TextBoard
 CUSTOM_BOARDS: dict[str, str] = {
     "spirit": "screens.spirit:SpiritBoard",
     "senji": "screens.senji:SenjiBoard",
+    "duel": "screens.duel:DuelBoard",
 }
 
 

@@ -35,6 +35,7 @@ __all__ = [
 REGISTERED: dict[str, str] = {
     "spirit": "rules.spirit:GAME",
     "senji": "rules.senji:GAME",
+    "duel": "rules.duel:GAME",
 }
 
 

@@ -1,0 +1,47 @@
+"""SVG snapshots of the duel table: the opening hand, a mid-duel 1 Versus 3 position
+with a revealed defence, and the end screen."""
+
+from __future__ import annotations
+
+from rules.common import Rng
+from rules.duel import GAME
+from tabletop.app import TabletopApp
+from tabletop.store import Store
+
+
+def _app_with(store: Store):
+    app = TabletopApp(games={"duel": GAME}, bot_delay=0)
+
+    async def start(pilot):
+        await pilot.pause()
+        app.start_store(store)
+        await pilot.pause(0.1)
+
+    return app, start
+
+
+def _play(store: Store, until) -> Store:
+    bot = GAME.bots()["samurai"]
+    rng = Rng(seed=store.seed)
+    while not store.finished and not until(store):
+        store._apply(bot(GAME, store.view(0), 0, store.legal_actions(), rng), replay=True)
+    return store
+
+
+def test_duel_opening_hand(snap_compare):
+    store = _play(Store.new(GAME, GAME.Options(), seed=12), lambda s: s.state.step != "round_start")
+    app, start = _app_with(store)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=start)
+
+
+def test_duel_versus3_mid_duel(snap_compare):
+    store = Store.new(GAME, GAME.Options(opponent="versus3", gisei=True, bushido=True), seed=21)
+    _play(store, lambda s: s.state.round >= 2 and s.state.step == "attack")
+    app, start = _app_with(store)
+    assert snap_compare(app, terminal_size=(120, 36), run_before=start)
+
+
+def test_duel_end_screen(snap_compare):
+    store = _play(Store.new(GAME, GAME.Options(), seed=5), lambda s: False)
+    app, start = _app_with(store)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=start)
