@@ -145,7 +145,9 @@ class BoardScreen(Screen[None]):
             self.viewer = seat
             self.sync()
 
-        self.app.push_screen(CurtainScreen(self.store.seats[seat].name), lifted)
+        # Only public words: the board may add the round and a clock (never a view).
+        note = getattr(self.query_one("#board"), "curtain_note", lambda state: "")(self.store.view(None))
+        self.app.push_screen(CurtainScreen(self.store.seats[seat].name, note), lifted)
 
     def _draw(self, seat: int | None, interactive: bool, waiting: str | None = None) -> None:
         store = self.store
@@ -208,9 +210,16 @@ class BoardScreen(Screen[None]):
 
     # -- input -------------------------------------------------------------
     def on_key(self, event) -> None:
-        if event.character and event.character in self.keys and not self.curtain_up:
+        if not event.character or self.curtain_up:
+            return
+        if event.character in self.keys:
             event.stop()
             self.action_pick(self.keys.index(event.character))
+            return
+        # The board's own keys (tabs, lists, a clock) reach it wherever the focus is.
+        handle = getattr(self.query_one("#board"), "board_key", None)
+        if handle is not None and handle(event.character):
+            event.stop()
 
     def on_highlight_action(self, message: HighlightAction) -> None:
         """A board asks to put the decision cursor on an action (several match a click)."""

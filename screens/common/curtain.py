@@ -25,10 +25,10 @@ class CurtainScreen(Screen[None]):
             with Center():
                 yield Static(f"Pass the screen to {self.seat_name}", id="curtain-title")
             with Center():
-                yield Static(
-                    self.note or "Everyone else, look away. Press Enter when you are ready.",
-                    id="curtain-note",
-                )
+                yield Static("Everyone else, look away. Press Enter when you are ready.", id="curtain-help")
+            if self.note:
+                with Center():
+                    yield Static(self.note, id="curtain-note")
             with Center():
                 yield Button(f"{self.seat_name}: show my game", id="curtain-ready", variant="primary")
 

@@ -223,6 +223,11 @@ class SenjiBoard(Vertical):
             out.append(f"Offers left: {left}\n", style="dim")
         return out
 
+    def curtain_note(self, public) -> str:
+        """What the hand-off curtain may show: public facts and the winter clock."""
+        clock = self._clock_label(public)
+        return " · ".join(x for x in (self.game.phase(public), clock) if x)
+
     # -- the winter clock ----------------------------------------------------------
     def _clock_follow(self, state) -> None:
         limit = getattr(state.options, "winter_timer_s", 0)
@@ -255,20 +260,24 @@ class SenjiBoard(Vertical):
                                       self._clock_label(frame.view))
 
     # -- input ---------------------------------------------------------------------
-    def on_key(self, event: events.Key) -> None:
-        if event.character in TABS and self.narrow:
-            event.stop()
-            self.tab = TABS[event.character]
+    def board_key(self, key: str) -> bool:
+        """Tabs below 126 columns, and the host's pause key for the winter clock."""
+        if key in TABS:
+            if not self.narrow:
+                return key == "m"
+            self.tab = TABS[key]
             self._layout_tabs()
             if self.tab == "sj-map":
                 self.query_one(SenjiMap).focus()
-        elif event.character == "p" and self.frame and self.frame.view is not None:
+            return True
+        if key == "p" and self.frame and self.frame.view is not None:
             if self.frame.view.step in WINTER_STEPS and self.clock_left > 0:
-                event.stop()
                 self.paused = not self.paused
                 self._clock_follow(self.frame.view)
                 self.notify("The host paused the winter clock." if self.paused else "The winter clock runs again.")
                 self.watch_frame(self.frame)
+                return True
+        return False
 
     def on_senji_map_picked(self, message: SenjiMap.Picked) -> None:
         message.stop()

@@ -90,6 +90,8 @@ class SamuraiPanel(Part):
 class SpiritBoard(Vertical):
     frame: reactive[Frame | None] = reactive(None, always_update=True)
 
+    RESERVED_KEYS = "g"  # g lists the graveyard (the discard pile)
+
     DEFAULT_CSS = """
     SpiritBoard { height: auto; }
     SpiritBoard #sp-head { height: 2; }
@@ -105,12 +107,14 @@ class SpiritBoard(Vertical):
     def __init__(self, game: Game, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.game = game
+        self.list_graveyard = False
 
     def compose(self) -> ComposeResult:
         yield Part(id="sp-head", fixed=True)
         yield Part(id="sp-village", fixed=True)
         yield Part(id="sp-stacks", fixed=True)
         yield Part(id="sp-transit", fixed=True)
+        yield Part(id="sp-graveyard")
         for i in range(MAX_SAMURAI):
             yield SamuraiPanel(i)
 
@@ -128,6 +132,10 @@ class SpiritBoard(Vertical):
         self.query_one("#sp-head", Part).put(self._head(view))
         self.query_one("#sp-village", Part).put(self._village(view))
         self.query_one("#sp-stacks", Part).put(self._stacks(view))
+        graveyard = self.query_one("#sp-graveyard", Part)
+        _show(graveyard, self.list_graveyard)
+        if self.list_graveyard:
+            graveyard.put(self._graveyard(view))
         # Always there, so that a card coming and going never changes the layout.
         self.query_one("#sp-transit", Part).put(
             self._transit(view) if view.transit is not None else Text("No raider card in hand.", style="dim"))
@@ -188,6 +196,7 @@ class SpiritBoard(Vertical):
         if view.discard:
             out.append("top ")
             out.append_text(card_text(view.discard[-1]))
+        out.append(" (g lists it)", style="dim")
         out.append(f"\nReserve {len(view.reserve)}")
         if view.options.two_player_rules:
             out.append(" · Pool: ")
@@ -195,6 +204,20 @@ class SpiritBoard(Vertical):
                 out.append("none")
             out.append(" ".join(f"{name}({TALENT_CODE[data.roster()[name].human.talent]})" for name in view.pool))
         return out
+
+    def _graveyard(self, view) -> Text:
+        out = Text.assemble(("Graveyard", "bold"), f" ({len(view.discard)}, newest first; g hides it): ")
+        for cid in reversed(view.discard):
+            out.append_text(card_text(cid))
+            out.append(" ")
+        return out
+
+    def board_key(self, key: str) -> bool:
+        if key != "g":
+            return False
+        self.list_graveyard = not self.list_graveyard
+        self.watch_frame(self.frame)
+        return True
 
     def _transit(self, view) -> Text:
         t = view.transit

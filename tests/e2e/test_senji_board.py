@@ -48,6 +48,7 @@ async def test_random_walk_never_shows_another_seats_hand(data_dir):
             if isinstance(app.screen, CurtainScreen):
                 curtains += 1
                 assert not re.search(r"\b[RGPKBY]-\w+", text), "no card on the curtain"
+                assert f"Year {store.state.year}" in text, "public facts on the curtain"
                 await pilot.press("enter")
                 await settle(pilot, 1)
                 continue

@@ -86,3 +86,27 @@ def test_every_view_draws_without_error():
         store._apply(actions[rng.below(len(actions))], replay=True)
         steps += 1
     assert store.finished
+
+
+async def test_g_lists_the_graveyard(data_dir):
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        app.start_new_game(GAME, GAME.Options(players=2), 12, None)
+        await settle(pilot)
+        store = app.store
+        choose = bot_chooser(1)
+        while len(store.state.discard) < 2:
+            store.dispatch(store.legal_actions()[choose(store, store.legal_actions())])
+            await settle(pilot, 1)
+        board = board_of(app).query_one(SpiritBoard)
+        graveyard = board.query_one("#sp-graveyard")
+        assert not graveyard.display
+        await pilot.press("g")
+        await settle(pilot, 1)
+        assert graveyard.display
+        text = graveyard.shown.plain
+        assert f"({len(store.state.discard)}," in text
+        await pilot.press("g")
+        await settle(pilot, 1)
+        assert not graveyard.display
