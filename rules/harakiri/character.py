@@ -1,0 +1,536 @@
+"""Character activations (rulebook "Character activation", "Free actions"; spec §4.3, §4.4)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from rules.common import IllegalAction
+
+from . import data
+from .combat import AttackSpec, resolve
+from .core import (
+    CHAR_MOVER, char, char_name, check_ki_exhausted, enemy, enemy_label, give_cond_char_now,
+    give_cond_enemy, heal_character, kami_ready, on_terrain, queue_cond_char, skill_ready, slot_die,
+    damage_enemy,
+)
+from .effects import interact
+from .grid import (
+    adjacent, can_end, chebyshev, distance, in_range, los, occupancy, reachable, resistor_squares,
+    step_cost, step_ok,
+)
+from .model import (
+    AddTarget, CancelAttack, Character, DeclareAttack, Draft, EndActivation, EndMove, EndTrade,
+    Exert, HarakiriState, InteractCharacter, InteractPoint, KamiMode, PlaceKi, RetrieveHead,
+    RerollKi, Roll, SetFocus, SetSkill, StartMove, Step, Sub, SwapWeapon, Technique, Transfer,
+    UseItem, WithdrawKi, pos, xy,
+)
+
+ATTACK_SKILLS = ("iaijutsu", "piercing_thrust", "venom_edge", "backstab", "binding_sutra", "sweeping_arc")
+
+
+def attack_passives(c: Character) -> tuple[tuple[str, ...], int, int]:
+    """Kami Mode bonuses: extra dice, extra hits, armour ignored."""
+    if not c.kami_mode:
+        return (), 0, 0
+    k = data.characters().characters[c.id].kami
+    if k == "hachiman":
+        return ("R",), 0, 0
+    if k == "susanoo":
+        return (), 2, 0
+    if k == "amaterasu":
+        return (), 0, 99
+    return (), 0, 0
+
+
+def weapon(c: Character) -> data.Weapon:
+    return data.weapons()[c.weapons[0]]
+
+
+def attack_targets(state: HarakiriState, c: Character, rng: int | None = None) -> list[str]:
+    if c.p is None:
+        return []
+    occ, res = occupancy(state), resistor_squares(state)
+    r = weapon(c).range if rng is None else rng
+    return ["e:" + e.uid for e in state.enemies
+            if e.side == "foe" and not on_terrain(state, e.p)
+            and in_range(state, c.p, e.p, r) and los(state, "ally", c.p, e.p, occ, res)]
+
+
+def _ally_targets(state: HarakiriState, c: Character, r: int) -> list[str]:
+    occ, res = occupancy(state), resistor_squares(state)
+    out = []
+    for o in state.characters:
+        if o.defeated or o.p is None:
+            continue
+        if o.id == c.id or (distance(c.p, o.p) <= r and los(state, "ally", c.p, o.p, occ, res)):
+            out.append("c:" + o.id)
+    return out
+
+
+def technique_options(state: HarakiriState, c: Character) -> list[Technique]:
+    out: list[Technique] = []
+    for sid in c.skills:
+        sk = data.skills()[sid]
+        if sk.type != "technique" or not skill_ready(c, sid):
+            continue
+        if sk.once and sid in c.techniques_used:
+            continue
+        if sk.target == "square":
+            occ, res = occupancy(state), resistor_squares(state)
+            for p in sorted(state.squares):
+                if p != c.p and state.squares[p].h == state.squares[c.p].h and distance(c.p, p) <= (sk.range or 0) \
+                        and can_end(state, CHAR_MOVER, p, occ, res):
+                    out.append(Technique(skill=sid, target=f"p:{p}"))
+        elif sk.target == "char_or_self":
+            out += [Technique(skill=sid, target=t) for t in _ally_targets(state, c, sk.range or 0)]
+        else:
+            out.append(Technique(skill=sid))
+    kid = data.characters().characters[c.id].kami
+    for sid, ks in data.kami()[kid].skills.items():
+        if ks.type == "technique" and kami_ready(c, sid):
+            out.append(Technique(skill=sid))
+    return out
+
+
+def free_actions(state: HarakiriState, c: Character) -> list:
+    out: list = []
+    for i, d in enumerate(c.ki):
+        if d.place != "supply":
+            continue
+        for sid in c.skills:
+            if slot_die(c, sid) == 0 and d.value >= data.skills()[sid].ki:
+                out.append(PlaceKi(die=i, slot=sid))
+    if c.withdraws < c.attrs["SPI"]:
+        out += [WithdrawKi(slot=d.place[5:]) for d in c.ki if d.place.startswith("slot:")]
+    if c.p is not None:
+        for p in sorted(set(state.heads_on_board) | set(state.boss_heads_on_board)):
+            if adjacent(state, c.p, p) or p == c.p:
+                x, y = xy(p)
+                out.append(RetrieveHead(x=x, y=y))
+    if kami_mode_ok(state, c):
+        out.append(KamiMode())
+    return out
+
+
+def kami_mode_ok(state: HarakiriState, c: Character) -> bool:
+    return (c.affinity >= 6 and not c.kami_mode_used and c.hp < c.max_hp // 2
+            and not any(o.kami_mode for o in state.characters))
+
+
+def _step_legal(state: HarakiriState, c: Character, to: int, occ, res) -> bool:
+    mp = state.sub.mp
+    if not step_ok(state, CHAR_MOVER, c.p, to, mp, occ, res):
+        return False
+    occ2 = occupancy(state, exclude="c:" + c.id)
+    if to in occ2:
+        left = mp - step_cost(state, CHAR_MOVER, c.p) + 3 * c.ap
+        reach, _ = reachable(state, CHAR_MOVER, to, left, occ2, res, ends_only=False)
+        return any(can_end(state, CHAR_MOVER, s, occ2, res) for s in reach)
+    return True
+
+
+def legal(state: HarakiriState, c: Character) -> list:
+    sub = state.sub
+    out: list = []
+    if sub is None:
+        if not c.moved and c.ap >= 1:
+            out.append(StartMove())
+        if c.ap >= 1:
+            out += technique_options(state, c)
+        if c.ap >= 2:
+            idx = list(range(len(c.ki)))
+            for k in range(1, len(idx) + 1):
+                out += [RerollKi(dice=comb) for comb in combinations(idx, k)]
+        if not c.attacked:
+            w = weapon(c)
+            for t in attack_targets(state, c):
+                if w.fast and c.ap >= 1:
+                    out.append(DeclareAttack(target=t, mode="fast"))
+                if w.strong and c.ap >= 2:
+                    out.append(DeclareAttack(target=t, mode="strong"))
+        if c.ap >= 1 and c.p is not None:
+            for p in state.points:
+                if p.enabled and chebyshev(c.p, p.p) == 1 and state.squares[p.p].h == state.squares[c.p].h:
+                    pd = _point_def(state, p.id)
+                    if pd.once_per_round and p.used_round == state.round:
+                        continue
+                    out.append(InteractPoint(point=p.id))
+            for r in state.resistors:
+                if r.interactable and chebyshev(c.p, r.p) == 1 and state.squares[r.p].h == state.squares[c.p].h:
+                    out.append(InteractPoint(point="r:" + r.id))
+            for o in state.characters:
+                if o.id != c.id and o.p is not None and not o.defeated and adjacent(state, c.p, o.p):
+                    out.append(InteractCharacter(other=o.id))
+            if len(c.weapons) == 2:
+                out.append(SwapWeapon())
+            for it in c.items:
+                idef = data.items()[it.id]
+                if c.attrs["KNO"] < idef.kno or it.id in c.items_used_round:
+                    continue
+                if idef.target == "minion":
+                    out += [UseItem(item=it.id, target=t) for t in attack_targets(state, c, idef.range or 3)
+                            if enemy(state, t[2:]).kind == "minion"]
+                elif idef.target == "ki":
+                    out += [UseItem(item=it.id, target=str(i)) for i, d in enumerate(c.ki)
+                            if d.place != "exhausted" and d.value < 6]
+                else:
+                    out.append(UseItem(item=it.id))
+        out += free_actions(state, c)
+        out.append(EndActivation())
+        return out
+    if sub.kind == "move":
+        occ, res = occupancy(state), resistor_squares(state)
+        for n in _move_neighbours(state, c.p):
+            if _step_legal(state, c, n, occ, res):
+                x, y = xy(n)
+                out.append(Step(x=x, y=y))
+        if c.ap >= 1:
+            out.append(Exert())
+        if not any(o.id != c.id and o.p == c.p and not o.defeated for o in state.characters) \
+                and not any(e.p == c.p for e in state.enemies):
+            out.append(EndMove())
+        out += free_actions(state, c)
+        return out
+    if sub.kind == "attack":
+        d = sub.draft
+        out.append(SetFocus(on=not d.focus))
+        for sid in skill_options(state, c):
+            if sid != d.skill:
+                out.append(SetSkill(skill=sid))
+        if d.skill is not None:
+            out.append(SetSkill(skill=None))
+        if d.skill == "sweeping_arc" and len(d.targets) < 2:
+            out += [AddTarget(target=t) for t in attack_targets(state, c) if t not in d.targets]
+        out.append(Roll())
+        out.append(CancelAttack())
+        out += free_actions(state, c)
+        return out
+    # trade
+    o = char(state, sub.trade_with)
+    for giver, taker in ((c, o), (o, c)):
+        for it in giver.items:
+            if _can_take_item(taker, it.id):
+                out.append(Transfer(thing="item:" + it.id, frm=giver.id, to=taker.id))
+        if len(giver.weapons) == 2 and len(taker.weapons) < 2:
+            out += [Transfer(thing="weapon:" + w, frm=giver.id, to=taker.id) for w in giver.weapons]
+        if giver.heads:
+            out.append(Transfer(thing="head", frm=giver.id, to=taker.id))
+        if giver.boss_heads:
+            out.append(Transfer(thing="boss_head", frm=giver.id, to=taker.id))
+    out.append(EndTrade())
+    out += free_actions(state, c)
+    return out
+
+
+def _move_neighbours(state: HarakiriState, p: int) -> list[int]:
+    from .grid import moves_from
+    return moves_from(state, p)
+
+
+def _point_def(state: HarakiriState, pid: str) -> data.PointDef:
+    sc = data.scenario(state.options.scenario)
+    return next(pd for z in sc.zones for pd in z.points if pd.id == pid)
+
+
+def _can_take_item(c: Character, item: str) -> bool:
+    it = data.items()[item]
+    if it.kind == "special":
+        return True
+    counted = [i for i in c.items if data.items()[i.id].kind != "special"]
+    perm = [i for i in counted if data.items()[i.id].kind != "consumable"]
+    return len(counted) < 5 and (it.kind == "consumable" or len(perm) < 3)
+
+
+def skill_options(state: HarakiriState, c: Character) -> list[str]:
+    out = [s for s in c.skills if s in ATTACK_SKILLS and skill_ready(c, s)]
+    kid = data.characters().characters[c.id].kami
+    out += [sid for sid, ks in data.kami()[kid].skills.items() if ks.type == "attack" and kami_ready(c, sid)]
+    return out
+
+
+# -- apply ---------------------------------------------------------------------------
+
+REASONS = {
+    "start_move": "{n} cannot start a Move now (one Move per activation, 1 AP).",
+    "step": "{n} cannot step there (blocked, too costly, or no empty square would be reachable).",
+    "exert": "{n} has no action point to exert.",
+    "end_move": "{n} must end the Move on an empty square.",
+    "technique": "{n} cannot use that technique now.",
+    "reroll_ki": "Rerolling Ki dice costs 2 AP and needs dice of {n}.",
+    "declare_attack": "{n} cannot attack that target now.",
+    "interact_point": "{n} is not next to that interaction point, or it cannot be used now.",
+    "interact_character": "{n} is not next to that character.",
+    "swap_weapon": "{n} cannot swap weapons now.",
+    "use_item": "{n} cannot use that item now.",
+    "place_ki": "That Ki die cannot go into that slot.",
+    "withdraw_ki": "{n} cannot withdraw that Ki die now.",
+    "retrieve_head": "There is no head next to {n} there.",
+    "kami_mode": "Kami Mode needs affinity 6, health below half, and no other Kami Mode active.",
+    "end_activation": "Finish the current action first.",
+}
+
+
+def apply(state: HarakiriState, c: Character, action) -> None:
+    if action not in legal(state, c):
+        msg = REASONS.get(action.kind, "That is not possible now.")
+        raise IllegalAction(msg.format(n=char_name(c.id)))
+    name = char_name(c.id)
+    k = action.kind
+    if k == "start_move":
+        c.ap -= 1
+        c.moved = True
+        mp = data.characters().base_mp + c.attrs["DEX"] + c.mp_bonus_round
+        if c.kami_mode and data.characters().characters[c.id].kami == "hachiman":
+            mp += 2
+        mp = max(0, mp)
+        state.sub = Sub(kind="move", mp=mp)
+        state.say(f"{name} moves ({mp} MP).")
+    elif k == "step":
+        to = pos(action.x, action.y)
+        state.sub.mp -= step_cost(state, CHAR_MOVER, c.p)
+        c.p = to
+    elif k == "exert":
+        c.ap -= 1
+        state.sub.mp += 3
+        state.say(f"{name} exerts (+3 MP).")
+    elif k == "end_move":
+        state.sub = None
+        state.say(f"{name} ends the Move on ({action_xy(c.p)}).")
+        sc = data.scenario(state.options.scenario)
+        if sc.graves_poison and state.squares[c.p].grave:
+            queue_cond_char(state, c, "poisoned")
+    elif k == "technique":
+        c.ap -= 1
+        technique(state, c, action.skill, action.target)
+    elif k == "reroll_ki":
+        c.ap -= 2
+        for i in action.dice:
+            c.ki[i].value = state.rng.roll(6)
+            c.ki[i].place = "supply"
+        state.say(f"{name} rerolls Ki dice: " + ", ".join(str(c.ki[i].value) for i in action.dice) + ".")
+    elif k == "declare_attack":
+        c.ap -= 1 if action.mode == "fast" else 2
+        c.attacked = True
+        state.sub = Sub(kind="attack", draft=Draft(targets=[action.target], mode=action.mode))
+    elif k == "set_focus":
+        state.sub.draft.focus = action.on
+    elif k == "set_skill":
+        state.sub.draft.skill = action.skill
+        if action.skill != "sweeping_arc":
+            state.sub.draft.targets = state.sub.draft.targets[:1]
+    elif k == "add_target":
+        state.sub.draft.targets.append(action.target)
+    elif k == "cancel_attack":
+        c.ap += 1 if state.sub.draft.mode == "fast" else 2
+        c.attacked = False
+        state.sub = None
+    elif k == "roll":
+        roll_attack(state, c)
+    elif k == "interact_point":
+        c.ap -= 1
+        interact(state, c.id, action.point)
+    elif k == "interact_character":
+        c.ap -= 1
+        state.sub = Sub(kind="trade", trade_with=action.other)
+        state.say(f"{name} trades with {char_name(action.other)}.")
+    elif k == "transfer":
+        transfer(state, action)
+    elif k == "end_trade":
+        state.sub = None
+    elif k == "swap_weapon":
+        c.ap -= 1
+        c.weapons.reverse()
+        state.say(f"{name} equips the {weapon(c).name}.")
+    elif k == "use_item":
+        c.ap -= 1
+        use_item(state, c, action.item, action.target)
+    elif k == "place_ki":
+        c.ki[action.die].place = "slot:" + action.slot
+        state.say(f"{name} places a Ki die ({c.ki[action.die].value}) on {data.skills()[action.slot].name}.")
+    elif k == "withdraw_ki":
+        for d in c.ki:
+            if d.place == "slot:" + action.slot:
+                d.place = "exhausted"
+        c.withdraws += 1
+        state.say(f"{name} withdraws the Ki die from {data.skills()[action.slot].name} (exhausted).")
+        check_ki_exhausted(state, c)
+    elif k == "retrieve_head":
+        p = pos(action.x, action.y)
+        if state.boss_heads_on_board.get(p):
+            state.boss_heads_on_board[p] -= 1
+            c.boss_heads += 1
+            if not state.boss_heads_on_board[p]:
+                del state.boss_heads_on_board[p]
+        else:
+            state.heads_on_board[p] -= 1
+            c.heads += 1
+            if not state.heads_on_board[p]:
+                del state.heads_on_board[p]
+        state.say(f"{name} retrieves a head.")
+    elif k == "kami_mode":
+        c.kami_mode = True
+        c.kami_mode_used = True
+        c.kami_mode_expires = False
+        kd = data.kami()[data.characters().characters[c.id].kami]
+        state.say(f"{name} enters Kami Mode ({kd.name}): {kd.mode}.")
+        if kd.name == "Amaterasu":
+            amaterasu_heal(state, c)
+    elif k == "end_activation":
+        from .flow import finish_character
+        finish_character(state)
+
+
+def action_xy(p: int) -> str:
+    x, y = xy(p)
+    return f"{x},{y}"
+
+
+def amaterasu_heal(state: HarakiriState, c: Character) -> None:
+    for o in state.characters:
+        if o.id != c.id and not o.defeated:
+            n = heal_character(o, 3)
+            if n:
+                state.say(f"{char_name(o.id)} heals {n} (Amaterasu).")
+
+
+def technique(state: HarakiriState, c: Character, sid: str, target: str | None) -> None:
+    name = char_name(c.id)
+    c.techniques_used.append(sid)
+    if sid in data.kami_skills():
+        c.kami_used.append(sid)
+    label = data.skills()[sid].name if sid in data.skills() else data.kami_skills()[sid][1].name
+    state.say(f"{name} uses {label}.")
+    if sid == "shadow_step":
+        c.p = int(target[2:])
+        state.say(f"{name} steps through the shadows to ({action_xy(c.p)}).")
+    elif sid == "healing_sutra":
+        v = slot_die(c, sid)
+        n = 3 if v >= 6 else 2 if v >= 4 else 1
+        o = char(state, target[2:])
+        state.say(f"{char_name(o.id)} heals {heal_character(o, n)}.")
+    elif sid == "ward_seal":
+        o = char(state, target[2:])
+        give_cond_char_now(state, o, "blessed")
+    elif sid == "rallying_cry":
+        for o in state.characters:
+            if o.id != c.id and o.p is not None and not o.defeated and distance(c.p, o.p) <= 2:
+                heal_character(o, 1)
+                o.conds.pop("downed", None)
+                state.say(f"{char_name(o.id)} heals 1 and stands firm.")
+    elif sid == "unbroken":
+        heal_character(c, 4)
+        c.conds.pop("bleeding", None)
+    elif sid == "silver_path":
+        c.ap = min(data.characters().ap_cap, c.ap + 2)
+        for k in ("bleeding", "poisoned", "blinded", "downed"):
+            c.conds.pop(k, None)
+    elif sid == "dawn":
+        for o in state.characters:
+            if not o.defeated:
+                heal_character(o, 2)
+        state.say("Every character heals 2.")
+    elif sid == "sunburst":
+        occ, res = occupancy(state), resistor_squares(state)
+        for e in list(state.enemies):
+            if e.side == "foe" and distance(c.p, e.p) <= 2 and los(state, "ally", c.p, e.p, occ, res):
+                state.say(f"{enemy_label(e)} takes 2 damage.")
+                damage_enemy(state, e, 2, "c:" + c.id)
+    elif sid == "gale":
+        for e in list(state.enemies):
+            if e.kind == "minion" and adjacent(state, c.p, e.p):
+                give_cond_enemy(state, e, "downed")
+
+
+def use_item(state: HarakiriState, c: Character, item: str, target: str | None) -> None:
+    name = char_name(c.id)
+    it = next(i for i in c.items if i.id == item)
+    idef = data.items()[item]
+    c.items_used_round.append(item)
+    state.say(f"{name} uses the {idef.name}.")
+    if item == "rice_ball":
+        state.say(f"{name} heals {heal_character(c, 3)}.")
+    elif item == "herbs":
+        c.conds.pop("bleeding", None)
+        c.conds.pop("poisoned", None)
+        heal_character(c, 1)
+    elif item == "bandages":
+        c.conds.pop("bleeding", None)
+        heal_character(c, 1)
+    elif item == "flash_powder":
+        e = enemy(state, target[2:])
+        give_cond_enemy(state, e, "blinded")
+    elif item == "prayer_beads":
+        d = c.ki[int(target)]
+        d.value = min(6, d.value + 2)
+        state.say(f"A Ki die of {name} rises to {d.value}.")
+    elif item == "omamori":
+        give_cond_char_now(state, c, "blessed")
+    it.uses -= 1
+    if it.uses <= 0:
+        c.items.remove(it)
+        state.say(f"The {idef.name} is used up.")
+
+
+def transfer(state: HarakiriState, action: Transfer) -> None:
+    giver, taker = char(state, action.frm), char(state, action.to)
+    kind, _, what = action.thing.partition(":")
+    if kind == "item":
+        it = next(i for i in giver.items if i.id == what)
+        giver.items.remove(it)
+        taker.items.append(it)
+    elif kind == "weapon":
+        giver.weapons.remove(what)
+        taker.weapons.append(what)
+    elif kind == "head":
+        giver.heads -= 1
+        taker.heads += 1
+    elif kind == "boss_head":
+        giver.boss_heads -= 1
+        taker.boss_heads += 1
+    state.say(f"{char_name(giver.id)} gives {what or kind.replace('_', ' ')} to {char_name(taker.id)}.")
+
+
+def roll_attack(state: HarakiriState, c: Character) -> None:
+    from .enemy import counterattack_enemy
+    d = state.sub.draft
+    state.sub = None
+    w = weapon(c)
+    dice = tuple((w.fast if d.mode == "fast" else w.strong) or [])
+    extra, bonus, ign_arm = attack_passives(c)
+    dice += extra
+    skill = d.skill if d.skill in skill_options(state, c) else None
+    ign_eva, cond, per = False, None, None
+    targets = list(d.targets)
+    if skill == "iaijutsu":
+        dice += ("R",)
+    elif skill == "piercing_thrust":
+        ign_eva = True
+        if slot_die(c, skill) >= 5:
+            ign_arm = max(ign_arm, 1)
+    elif skill == "venom_edge":
+        cond = "poisoned"
+    elif skill == "backstab":
+        per = "backstab3" if slot_die(c, skill) >= 6 else "backstab2"
+    elif skill == "binding_sutra":
+        cond, per = "downed", "binding"
+    elif skill == "war_arrow":
+        bonus += 3
+    elif skill == "moonlit_cut":
+        ign_eva, ign_arm = True, 99
+    elif skill == "storm_cleave":
+        dice += ("P",)
+        targets += ["e:" + e.uid for e in state.enemies if e.side == "foe" and "e:" + e.uid not in targets
+                    and adjacent(state, c.p, e.p) and not on_terrain(state, e.p)]
+    if skill and skill in data.kami_skills():
+        c.kami_used.append(skill)
+    if skill != "sweeping_arc":
+        targets = targets[:1] + [t for t in targets[1:] if skill == "storm_cleave"]
+    label = f"a {d.mode} attack with the {w.name}"
+    if skill:
+        sname = data.skills()[skill].name if skill in data.skills() else data.kami_skills()[skill][1].name
+        label += f" and {sname}"
+    spec = AttackSpec(dice=dice, focus=d.focus, bonus=bonus, ignore_eva=ign_eva, ignore_arm=ign_arm,
+                      cond=cond, yy=w.yy, per_target=per, label=label)
+    res = resolve(state, "c:" + c.id, targets, spec)
+    if res.outcome == "backlash":
+        counterattack_enemy(state, targets[0][2:], c.id)

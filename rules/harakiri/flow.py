@@ -1,0 +1,324 @@
+"""The round as a state machine (rulebook "Exploration phase overview"; spec §4.1, §4.2, §4.7).
+
+``advance`` runs every automatic step until a decision is pending or the phase is over.
+"""
+
+from __future__ import annotations
+
+from . import data, enemy as enemy_mod
+from .core import (
+    char, char_name, check_ki_exhausted, collective_seat, damage_character, finish, move_card,
+    queue_index, ref_label,
+)
+from .effects import resolve_events, run_job
+from .model import Character, HarakiriState, Pending, QCard
+
+
+def advance(state: HarakiriState) -> None:
+    for _ in range(100000):
+        if state.result is not None and state.step not in ("AFTERMATH", "OVER"):
+            start_aftermath(state)
+        if state.pending is not None or state.step == "OVER":
+            return
+        if state.step == "AFTERMATH":
+            aftermath(state)
+            continue
+        if state.jobs:
+            run_job(state)
+            continue
+        if state.ectx is not None:
+            if state.ectx.line or state.ectx.idx:
+                enemy_mod.run(state)
+            else:
+                enemy_mod.finish_enemy(state)
+            continue
+        step = state.step
+        if step == "PLACE":
+            if any(c.p is None and not c.defeated for c in state.characters) and state.starts:
+                return
+            state.step = "ROUND_END" if state.ki_cut else "ORACLE"
+        elif step == "ORACLE":
+            draw_oracle(state)
+            state.step = "EVENTS"
+        elif step == "EVENTS":
+            resolve_events(state)
+            state.step = "INIT"
+            state.init_sub = "a"
+        elif step == "INIT":
+            if init_step(state):
+                return
+        elif step == "ACTIVATE":
+            if activate_step(state):
+                return
+        elif step == "REDUCE_KI":
+            if not state.ki_cut:
+                reduce_ki(state)
+            state.step = "ROUND_END"
+        elif step == "ROUND_END":
+            round_end(state)
+    raise AssertionError("the round machine did not settle")
+
+
+# -- 1. oracle -----------------------------------------------------------------------
+
+def draw_oracle(state: HarakiriState) -> None:
+    o = state.oracle
+    if o.current is not None:
+        o.discard.append(o.current)
+        o.current = None
+    if not o.deck:
+        o.deck = list(o.discard)
+        o.discard = []
+        state.rng.shuffle(o.deck)
+        state.say("The oracle discard is shuffled into a new deck.")
+    if not o.deck:
+        return
+    o.current = o.deck.pop()
+    o.deck_count = len(o.deck)
+    state.reveal()
+    card = next(c for c in data.oracle().cards if c.id == o.current)
+    state.say(f"Round {state.round}: the oracle shows {card.colour} ({card.name}).")
+
+
+# -- 2. initiative -------------------------------------------------------------------
+
+def init_step(state: HarakiriState) -> bool:
+    """Run the initiative sub-steps; True when a decision is pending."""
+    sub = state.init_sub
+    if sub == "a":
+        refs = ["c:" + c.id for c in state.characters if not c.defeated and c.p is not None]
+        refs += ["e:" + e.uid for e in state.enemies if e.kind != "chosen"]
+        state.rng.shuffle(refs)
+        state.queue = [QCard(ref=r) for r in refs]
+        state.say("Initiative shuffled: " + ", ".join(ref_label(state, r) for r in refs) + ".")
+        state.init_sub = "b"
+    elif sub == "b":
+        effs = state.init_effects
+        if not effs:
+            state.init_sub = "c"
+        elif len(effs) == 1:
+            apply_init_effect(state, 0)
+        else:
+            state.pending = Pending(kind="init_order", seat=collective_seat(state),
+                                    options=[f"{i + 1}: {e.label}" for i, e in enumerate(effs)],
+                                    purpose="event")
+            return True
+    elif sub == "c":
+        state.init_sub = "d"
+        for c in state.characters:
+            if "battle_instinct" in c.skills and not c.defeated:
+                from .core import skill_ready
+                i = queue_index(state, "c:" + c.id)
+                if skill_ready(c, "battle_instinct") and i:
+                    state.pending = Pending(kind="battle_instinct", seat=c.seat, options=["yes", "no"],
+                                            data={"char": c.id})
+                    return True
+    elif sub == "d":
+        left = _advancers(state)
+        if not left:
+            state.init_sub = "e"
+        elif len(left) == 1:
+            advance_card(state, left[0])
+        else:
+            state.pending = Pending(kind="init_order", seat=collective_seat(state), options=left,
+                                    purpose="advance")
+            return True
+    elif sub == "e":
+        chosen = ["e:" + e.uid for e in state.enemies if e.kind == "chosen"]
+        for r in reversed(chosen):
+            if queue_index(state, r) is None:
+                state.queue.insert(0, QCard(ref=r))
+        state.init_sub = "f"
+    elif sub == "f":
+        chars = [q.ref for q in state.queue if q.ref.startswith("c:")]
+        if len(chars) >= 2 and not state.swap_done:
+            state.pending = Pending(kind="swap", seat=collective_seat(state), options=chars)
+            return True
+        state.say("Initiative: " + ", ".join(ref_label(state, q.ref) for q in state.queue) + ".")
+        state.step = "ACTIVATE"
+        state.init_sub = ""
+    return False
+
+
+def _advancers(state: HarakiriState) -> list[str]:
+    done = state.init_done
+    return [q.ref for q in state.queue if q.ref.startswith("e:") and q.ref not in done
+            and _kind(state, q.ref) in ("servant", "wanderer")]
+
+
+def _kind(state: HarakiriState, ref: str) -> str:
+    from .core import enemy
+    e = enemy(state, ref[2:])
+    return e.kind if e else ""
+
+
+def advance_card(state: HarakiriState, ref: str) -> None:
+    move_card(state, ref, 3)
+    state.init_done.append(ref)
+    state.say(f"{ref_label(state, ref)} advances 3 in the initiative.")
+
+
+def apply_init_effect(state: HarakiriState, i: int) -> None:
+    eff = state.init_effects.pop(i)
+    refs = eff.refs
+    order = sorted(refs, key=lambda r: queue_index(state, r) if queue_index(state, r) is not None else 99)
+    if eff.op == "delay":
+        order.reverse()
+    for r in order:
+        move_card(state, r, eff.n if eff.op == "advance" else -eff.n)
+    state.say(f"Initiative effect: {eff.label}.")
+
+
+# -- 3. activations ----------------------------------------------------------------------
+
+def activate_step(state: HarakiriState) -> bool:
+    if state.active is None:
+        nxt = next((q for q in state.queue if not q.rotated), None)
+        if nxt is None:
+            state.step = "REDUCE_KI"
+            return False
+        state.active = nxt.ref
+        if nxt.ref.startswith("c:"):
+            start_character(state, char(state, nxt.ref[2:]))
+        else:
+            enemy_mod.start(state, nxt.ref[2:])
+        return False
+    if state.active.startswith("c:"):
+        c = char(state, state.active[2:])
+        if c.defeated:
+            finish_character(state)
+            return False
+        return True
+    # an enemy whose context is gone
+    end_activation_card(state)
+    return False
+
+
+def start_character(state: HarakiriState, c: Character) -> None:
+    name = char_name(c.id)
+    c.moved = c.attacked = False
+    c.withdraws = 0
+    c.techniques_used = []
+    if c.conds.get("bleeding"):
+        n = c.conds["bleeding"]
+        state.say(f"{name} bleeds for {n}.")
+        damage_character(state, c, n)
+        if c.defeated:
+            return
+    cd = data.characters()
+    gain = cd.ap_gain - (1 if c.conds.get("downed") else 0)
+    c.ap = min(cd.ap_cap, c.ap + gain)
+    state.say(f"{name} activates with {c.ap} AP.")
+    if c.kami_mode and data.characters().characters[c.id].kami == "amaterasu":
+        from .character import amaterasu_heal
+        amaterasu_heal(state, c)
+
+
+def close_character_activation(state: HarakiriState, c: Character) -> None:
+    state.sub = None
+    c.conds.pop("downed", None)
+    c.ap = min(c.ap, data.characters().ap_keep)
+    if c.kami_mode:
+        if c.kami_mode_expires:
+            state.say(f"{char_name(c.id)}'s Kami Mode ends.")
+            from .core import defeat_character
+            defeat_character(state, c)
+        else:
+            c.kami_mode_expires = True
+
+
+def finish_character(state: HarakiriState) -> None:
+    c = char(state, state.active[2:])
+    if not c.defeated:
+        close_character_activation(state, c)
+    else:
+        state.sub = None
+    end_activation_card(state)
+
+
+def end_activation_card(state: HarakiriState) -> None:
+    if state.active:
+        for q in state.queue:
+            if q.ref == state.active:
+                q.rotated = True
+    state.active = None
+
+
+# -- 4. reduce Ki, end of round ------------------------------------------------------------
+
+def reduce_ki(state: HarakiriState) -> None:
+    for c in state.characters:
+        if c.defeated:
+            continue
+        for d in c.ki:
+            if d.place.startswith("slot:"):
+                d.value -= 1
+                if d.value <= 0:
+                    d.value = 0
+                    d.place = "exhausted"
+        check_ki_exhausted(state, c)
+
+
+def round_end(state: HarakiriState) -> None:
+    sc = data.scenario(state.options.scenario)
+    if sc.round_limit is not None and state.round >= sc.round_limit:
+        finish(state, "failure", f"round {sc.round_limit} ended before the objective")
+        return
+    for c in state.characters:
+        c.mp_bonus_round = 0
+        c.items_used_round = []
+    for e in state.enemies:
+        e.range_bonus_round = 0
+        e.hits_bonus_round = 0
+    state.init_effects = []
+    state.init_done = []
+    state.swap_done = False
+    state.inserted = False
+    state.ki_cut = False
+    state.queue = []
+    state.round += 1
+    state.step = "ORACLE"
+
+
+# -- ending --------------------------------------------------------------------------------
+
+def start_aftermath(state: HarakiriState) -> None:
+    alive = [c for c in state.characters if not c.defeated]
+    if state.result == "victory" and alive and all(c.kami_mode for c in alive):
+        state.result = "failure"
+        state.reason = "only characters in Kami Mode remain"
+        state.say("Failure: only characters in Kami Mode remain.")
+    for c in state.characters:
+        c.ap = min(c.ap, data.characters().ap_keep)
+    state.pending = None
+    state.jobs = []
+    state.ectx = None
+    state.sub = None
+    state.active = None
+    state.step = "AFTERMATH"
+    for c in state.characters:
+        c.conds = {}
+    state.say("The exploration phase ends; every condition is discarded.")
+
+
+def aftermath(state: HarakiriState) -> None:
+    for c in state.characters:
+        if c.id in state.aftermath_done or not (c.defeated or c.kami_mode_used):
+            continue
+        state.aftermath_done.append(c.id)
+        roll = state.rng.roll(6)
+        total = roll + c.attrs["SPI"]
+        ok = total >= c.level
+        state.say(f"{char_name(c.id)} is resurrected: SPI test {c.level}, d6 {roll} -> {total}, "
+                  f"{'passed' if ok else 'failed'}.")
+        if not ok:
+            opts = lose_options(c)
+            if opts:
+                state.pending = Pending(kind="lose_attribute", seat=c.seat, options=opts, data={"char": c.id})
+                return
+    state.step = "OVER"
+
+
+def lose_options(c: Character) -> list[str]:
+    cls = data.characters().characters[c.id].class_attr
+    return [a for a in data.ATTRS if c.attrs[a] > (1 if a == cls else 0)]

@@ -1,0 +1,339 @@
+"""The ``Game`` for Harakiri: Blades of Honor, exploration phase."""
+
+from __future__ import annotations
+
+from copy import deepcopy
+
+from rules.common import Game, IllegalAction, Outcome, Rng
+
+from . import character as char_mod, data
+from .core import (
+    build_zone, char, char_name, move_card, new_zone_list, queue_index, ref_label, roll_ki,
+)
+from .flow import advance, advance_card, apply_init_effect
+from .model import (
+    BattleInstinct, Blessed, Character, Counterattack, HarakiriAction, HarakiriOptions,
+    HarakiriState, InitOrder, ItemState, LoseAttribute, PlaceCharacter, SkipSwap, SwapInitiative,
+    Tie, pos, xy,
+)
+
+
+class Harakiri(Game):
+    id = "harakiri"
+    title = "Harakiri: Blades of Honor (exploration)"
+    min_seats = 1
+    max_seats = 4
+    Options = HarakiriOptions
+    State = HarakiriState
+    Action = HarakiriAction
+
+    # -- setup ------------------------------------------------------------------------
+    def new(self, options: HarakiriOptions, seed: int) -> HarakiriState:
+        state = HarakiriState(rng=Rng(seed=seed), options=options)
+        sc = data.scenario(options.scenario)
+        new_zone_list(state)
+        state.oracle.supply = [c.id for c in data.oracle().cards]
+        state.say(f"{sc.name}: level {options.level}, kami affinity {options.kami_affinity}.")
+        cd = data.characters()
+        for i, cid in enumerate(cd.order):
+            d = cd.characters[cid]
+            lvl = options.level
+            a = d.attrs[str(lvl)]
+            hp = cd.health[str(lvl)]
+            c = Character(id=cid, seat=i % options.players, level=lvl, hp=hp, max_hp=hp,
+                          attrs=dict(zip(data.ATTRS, a)), arm=d.arm, arm_max=d.arm,
+                          weapons=list(d.weapons),
+                          items=[ItemState(id=it, uses=data.items()[it].uses) for it in d.items],
+                          ki=[], skills=[s for s in d.skills if data.skills()[s].level <= lvl],
+                          affinity=options.kami_affinity)
+            state.characters.append(c)
+            roll_ki(state, c)
+        adv = data.oracle().adventure[options.adventure_result]
+        for zid in sc.start_zones:
+            build_zone(state, zid)
+        from .core import add_oracle_cards
+        add_oracle_cards(state, adv)
+        state.say(f"The oracle deck holds {len(state.oracle.deck)} cards.")
+        advance(state)
+        return state
+
+    # -- whose decision ------------------------------------------------------------------
+    def to_move(self, state: HarakiriState) -> int | None:
+        if state.step == "OVER":
+            return None
+        if state.pending is not None:
+            return state.pending.seat
+        if state.active and state.active.startswith("c:"):
+            return char(state, state.active[2:]).seat
+        return 0
+
+    def legal_actions(self, state: HarakiriState) -> list:
+        if state.step == "OVER":
+            return []
+        pd = state.pending
+        if pd is not None:
+            if pd.kind == "tie":
+                return [Tie(choice=o) for o in pd.options]
+            if pd.kind == "counterattack":
+                return [Counterattack(use=True), Counterattack(use=False)]
+            if pd.kind == "blessed":
+                return [Blessed(use=True), Blessed(use=False)]
+            if pd.kind == "init_order":
+                return [InitOrder(effect=o) for o in pd.options]
+            if pd.kind == "battle_instinct":
+                return [BattleInstinct(use=True), BattleInstinct(use=False)]
+            if pd.kind == "swap":
+                out: list = []
+                for i, a in enumerate(pd.options):
+                    for b in pd.options[i + 1:]:
+                        out.append(SwapInitiative(a=a[2:], b=b[2:]))
+                return out + [SkipSwap()]
+            if pd.kind == "lose_attribute":
+                return [LoseAttribute(attr=a) for a in pd.options]
+            return []
+        if state.step == "PLACE":
+            taken = {c.p for c in state.characters if c.p is not None}
+            out = []
+            for c in state.characters:
+                if c.p is None and not c.defeated:
+                    for p in state.starts:
+                        if p not in taken:
+                            x, y = xy(p)
+                            out.append(PlaceCharacter(char=c.id, x=x, y=y))
+            return out
+        if state.active and state.active.startswith("c:"):
+            return char_mod.legal(state, char(state, state.active[2:]))
+        return []
+
+    def apply(self, state: HarakiriState, action) -> None:
+        if state.step == "OVER":
+            raise IllegalAction("The exploration phase is over.")
+        pd = state.pending
+        if pd is not None:
+            if action not in self.legal_actions(state):
+                raise IllegalAction(_pending_reason(pd.kind))
+            self._answer(state, action)
+        elif state.step == "PLACE":
+            if action not in self.legal_actions(state):
+                raise IllegalAction("Place an unplaced character on a free start square.")
+            c = char(state, action.char)
+            c.p = pos(action.x, action.y)
+            state.say(f"{char_name(c.id)} is placed on ({action.x},{action.y}).")
+        elif state.active and state.active.startswith("c:"):
+            char_mod.apply(state, char(state, state.active[2:]), action)
+        else:
+            raise IllegalAction("No decision is expected now.")
+        advance(state)
+        state.oracle.deck_count = len(state.oracle.deck)
+        state.ai.deck_count = len(state.ai.deck)
+
+    def _answer(self, state: HarakiriState, action) -> None:
+        pd = state.pending
+        state.pending = None
+        k = action.kind
+        if k == "tie":
+            if pd.purpose.startswith("enemy"):
+                state.ectx.choice = action.choice
+            else:
+                state.jobs[0].choice = action.choice
+            state.say(f"The players choose {ref_label(state, action.choice)}.")
+        elif k == "counterattack":
+            if action.use:
+                from .enemy import counterattack_char
+                counterattack_char(state, str(pd.data["char"]), str(pd.data["enemy"]))
+            else:
+                state.say(f"{char_name(str(pd.data['char']))} does not counterattack.")
+        elif k == "blessed":
+            state.jobs[0].choice = "yes" if action.use else "no"
+        elif k == "init_order":
+            if pd.purpose == "event":
+                apply_init_effect(state, int(action.effect.split(":")[0]) - 1)
+            else:
+                advance_card(state, action.effect)
+        elif k == "battle_instinct":
+            if action.use:
+                move_card(state, "c:" + str(pd.data["char"]), 1)
+                state.say("Battle Instinct: Akira's card advances 1.")
+        elif k == "swap_initiative":
+            i, j = queue_index(state, "c:" + action.a), queue_index(state, "c:" + action.b)
+            state.queue[i], state.queue[j] = state.queue[j], state.queue[i]
+            state.swap_done = True
+            state.say(f"The players swap {char_name(action.a)} and {char_name(action.b)} in the initiative.")
+        elif k == "skip_swap":
+            state.swap_done = True
+        elif k == "lose_attribute":
+            c = char(state, str(pd.data["char"]))
+            c.attrs[action.attr] -= 1
+            state.say(f"{char_name(c.id)} loses 1 {action.attr}.")
+
+    # -- views ---------------------------------------------------------------------------
+    def view(self, state: HarakiriState, seat: int | None) -> HarakiriState:
+        # Squares are replaced, never mutated, and log lines are frozen: both are shared.
+        v = state.model_copy()
+        for name in type(state).model_fields:
+            if name not in ("squares", "log", "rng"):
+                setattr(v, name, deepcopy(getattr(state, name)))
+        v.squares = dict(state.squares)
+        v.rng = Rng(seed=0)
+        v.oracle.deck_count = len(state.oracle.deck)
+        v.oracle.deck = []
+        v.ai.deck_count = len(state.ai.deck)
+        v.ai.deck = []
+        v.log = [ln for ln in state.log if ln.visible_to(seat)]
+        return v
+
+    def scramble_hidden(self, state: HarakiriState, seat: int | None, rng: Rng) -> HarakiriState:
+        other = super().scramble_hidden(state, seat, rng)
+        rng.shuffle(other.oracle.deck)
+        rng.shuffle(other.ai.deck)
+        return other
+
+    def outcome(self, state: HarakiriState) -> Outcome | None:
+        if state.step != "OVER":
+            return None
+        n = state.options.players
+        res = "win" if state.result == "victory" else "loss"
+        head = "Victory" if res == "win" else "Failure"
+        return Outcome(results=tuple([res] * n),
+                       explanation=f"{head}: {state.reason} in round {state.round}.",
+                       breakdown=tuple(f"{char_name(c.id)}: {'defeated' if c.defeated else f'HP {c.hp}/{c.max_hp}'}, "
+                                       f"heads {c.heads}+{c.boss_heads}" for c in state.characters))
+
+    def seat_labels(self, options: HarakiriOptions) -> list[str]:
+        order = data.characters().order
+        labels = []
+        for s in range(options.players):
+            names = [data.characters().characters[c].name for i, c in enumerate(order) if i % options.players == s]
+            labels.append(" & ".join(names))
+        return labels
+
+    def is_public(self, state: HarakiriState) -> bool:
+        return True
+
+    def phase(self, view: HarakiriState) -> str:
+        if view.step == "OVER":
+            return f"Over ({view.result})"
+        txt = f"Round {view.round} · {view.step.lower().replace('_', ' ')}"
+        if view.active:
+            txt += f" · {ref_label(view, view.active)}"
+        return txt
+
+    def describe(self, action) -> str:
+        return describe(action)
+
+    def render(self, view: HarakiriState, seat: int | None) -> str:
+        from .render import render
+        return render(view, seat)
+
+    def check_invariants(self, state: HarakiriState) -> None:
+        from .invariants import check
+        check(state)
+
+    def bots(self):
+        from .bots import BOTS
+        return dict(BOTS)
+
+
+def _pending_reason(kind: str) -> str:
+    return {
+        "tie": "Choose one of the tied options.",
+        "counterattack": "Answer whether to counterattack.",
+        "blessed": "Answer whether to discard a Blessed token.",
+        "init_order": "Choose which initiative effect resolves first.",
+        "battle_instinct": "Answer whether to use Battle Instinct.",
+        "swap": "Swap two character cards or skip the swap.",
+        "lose_attribute": "Choose an attribute that can be lost.",
+    }.get(kind, "Another decision is pending.")
+
+
+def _point_name(pid: str) -> str:
+    for sid in ("drowned_shrine", "ossuary_bell"):
+        for z in data.scenario(sid).zones:
+            for p in z.points:
+                if p.id == pid:
+                    return p.name
+            for r in z.resistors:
+                if "r:" + r.id == pid:
+                    return r.name
+    return pid
+
+
+def describe(action) -> str:
+    k = action.kind
+    lab = lambda r: ref_label(None, r)  # noqa: E731
+    if k == "place_character":
+        return f"Place {char_name(action.char)} on ({action.x},{action.y})"
+    if k == "init_order":
+        return f"Resolve first: {lab(action.effect) if ':' in action.effect and action.effect[0] in 'ce' else action.effect}"
+    if k == "battle_instinct":
+        return "Use Battle Instinct (advance Akira 1)" if action.use else "Do not use Battle Instinct"
+    if k == "swap_initiative":
+        return f"Swap {char_name(action.a)} and {char_name(action.b)} in the initiative"
+    if k == "skip_swap":
+        return "Keep the initiative as it is"
+    if k == "start_move":
+        return "Move (1 AP)"
+    if k == "step":
+        return f"Step to ({action.x},{action.y})"
+    if k == "exert":
+        return "Exert: +3 MP (1 AP)"
+    if k == "end_move":
+        return "End the move"
+    if k == "technique":
+        name = data.skills()[action.skill].name if action.skill in data.skills() else data.kami_skills()[action.skill][1].name
+        return f"{name}" + (f" on {lab(action.target)}" if action.target else "") + " (1 AP)"
+    if k == "reroll_ki":
+        return "Reroll Ki dice " + ", ".join(str(i + 1) for i in action.dice) + " (2 AP)"
+    if k == "declare_attack":
+        return f"{action.mode.capitalize()} attack on {lab(action.target)} ({1 if action.mode == 'fast' else 2} AP)"
+    if k == "set_focus":
+        return "Add the focus die" if action.on else "Remove the focus die"
+    if k == "set_skill":
+        if action.skill is None:
+            return "Use no skill"
+        name = data.skills()[action.skill].name if action.skill in data.skills() else data.kami_skills()[action.skill][1].name
+        return f"Use {name}"
+    if k == "add_target":
+        return f"Also target {lab(action.target)}"
+    if k == "roll":
+        return "Roll the attack"
+    if k == "cancel_attack":
+        return "Cancel the attack"
+    if k == "interact_point":
+        return f"Interact with the {_point_name(action.point)} (1 AP)"
+    if k == "interact_character":
+        return f"Trade with {char_name(action.other)} (1 AP)"
+    if k == "transfer":
+        return f"{char_name(action.frm)} gives {action.thing.split(':')[-1].replace('_', ' ')} to {char_name(action.to)}"
+    if k == "end_trade":
+        return "End the trade"
+    if k == "swap_weapon":
+        return "Swap weapons (1 AP)"
+    if k == "use_item":
+        name = data.items()[action.item].name
+        tgt = ""
+        if action.target:
+            tgt = f" on {lab(action.target)}" if ":" in action.target else f" on Ki die {int(action.target) + 1}"
+        return f"Use {name}{tgt} (1 AP)"
+    if k == "place_ki":
+        return f"Place Ki die {action.die + 1} on {data.skills()[action.slot].name}"
+    if k == "withdraw_ki":
+        return f"Withdraw the Ki die from {data.skills()[action.slot].name}"
+    if k == "retrieve_head":
+        return f"Retrieve a head from ({action.x},{action.y})"
+    if k == "kami_mode":
+        return "Activate Kami Mode"
+    if k == "end_activation":
+        return "End the activation"
+    if k == "tie":
+        return f"Choose {lab(action.choice)}"
+    if k == "counterattack":
+        return "Counterattack" if action.use else "Do not counterattack"
+    if k == "blessed":
+        return "Discard a Blessed token instead" if action.use else "Keep the Blessed token"
+    if k == "lose_attribute":
+        return f"Lose 1 {action.attr}"
+    return k
+
+
+GAME = Harakiri()

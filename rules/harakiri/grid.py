@@ -1,0 +1,271 @@
+"""Grid algorithms of spec §5.1-§5.4: line trace, range, line of sight, movement, reach.
+
+Every function takes the state (for terrain) and an occupancy map built once by
+``occupancy(state)``: square -> (side, ref, spectral_on_terrain). Sides are ``"ally"``
+(characters and allied wanderers) and ``"foe"`` (the Shogun's followers, hostile wanderers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from math import gcd
+from typing import NamedTuple
+
+from .model import W, HarakiriState, pos, xy
+
+BLOCK_TERRAIN = ("inaccessible", "door")
+
+
+class Mover(NamedTuple):
+    side: str
+    moves: str = "walk"  # walk | flying | spectral
+    swims: bool = False
+    large: bool = False
+
+
+def sign(v: int) -> int:
+    return (v > 0) - (v < 0)
+
+
+def trace(a: int, b: int) -> tuple[list[int], list[int]]:
+    """Squares the centre-to-centre line enters, and the side squares of exact corners."""
+    ax, ay = xy(a)
+    bx, by = xy(b)
+    nx, ny = abs(bx - ax), abs(by - ay)
+    sx, sy = sign(bx - ax), sign(by - ay)
+    x, y, i, j = ax, ay, 1, 1
+    entered: list[int] = []
+    touched: list[int] = []
+    while i <= nx or j <= ny:
+        tx, ty = (2 * i - 1) * ny, (2 * j - 1) * nx
+        if j > ny or (i <= nx and tx < ty):
+            x += sx
+            i += 1
+        elif i > nx or ty < tx:
+            y += sy
+            j += 1
+        else:
+            touched += [pos(x + sx, y), pos(x, y + sy)]
+            x += sx
+            y += sy
+            i += 1
+            j += 1
+        entered.append(pos(x, y))
+    return entered, touched
+
+
+def distance(a: int, b: int) -> int:
+    """Range: the number of squares the line enters (closed form of ``len(trace)``)."""
+    ax, ay = xy(a)
+    bx, by = xy(b)
+    nx, ny = abs(bx - ax), abs(by - ay)
+    g = gcd(nx, ny)
+    if g == 0:
+        return 0
+    c = g if (nx // g) % 2 == 1 and (ny // g) % 2 == 1 else 0
+    return nx + ny - c
+
+
+def chebyshev(a: int, b: int) -> int:
+    ax, ay = xy(a)
+    bx, by = xy(b)
+    return max(abs(ax - bx), abs(ay - by))
+
+
+def height(state: HarakiriState, p: int) -> int:
+    sq = state.squares.get(p)
+    return sq.h if sq is not None else 0
+
+
+def in_range(state: HarakiriState, a: int, b: int, r: int) -> bool:
+    """The attack (and ``M rN``) range test, with the height rule for short ranges."""
+    if distance(a, b) > r:
+        return False
+    return not (r <= 2 and height(state, a) != height(state, b))
+
+
+def adjacent(state: HarakiriState, a: int, b: int) -> bool:
+    """Same height, touching along a side or corner."""
+    return chebyshev(a, b) == 1 and height(state, a) == height(state, b)
+
+
+def occupancy(state: HarakiriState, exclude: str | None = None) -> dict[int, tuple[str, str]]:
+    occ: dict[int, tuple[str, str]] = {}
+    for c in state.characters:
+        if c.p is not None and not c.defeated and "c:" + c.id != exclude:
+            occ[c.p] = ("ally", "c:" + c.id)
+    for e in state.enemies:
+        if "e:" + e.uid != exclude:
+            occ[e.p] = (e.side, "e:" + e.uid)
+    return occ
+
+
+def resistor_squares(state: HarakiriState) -> set[int]:
+    return {r.p for r in state.resistors}
+
+
+def occupied_for(state: HarakiriState, side: str, p: int, cross: bool,
+                 occ: dict[int, tuple[str, str]], res: set[int]) -> bool:
+    sq = state.squares.get(p)
+    if sq is None or sq.terrain in BLOCK_TERRAIN:
+        return True
+    if cross:
+        return False
+    if sq.terrain == "obstacle" or p in res:
+        return True
+    c = occ.get(p)
+    return c is not None and c[0] != side
+
+
+def los(state: HarakiriState, side: str, a: int, b: int,
+        occ: dict[int, tuple[str, str]] | None = None, res: set[int] | None = None) -> bool:
+    if occ is None:
+        occ = occupancy(state)
+    if res is None:
+        res = resistor_squares(state)
+    entered, touched = trace(a, b)
+    cross = height(state, a) != height(state, b)
+    for s in entered[:-1]:
+        if occupied_for(state, side, s, cross, occ, res):
+            return False
+    n = 0
+    for s in touched:
+        if s != a and s != b and occupied_for(state, side, s, cross, occ, res):
+            n += 1
+    return n < 2
+
+
+def neighbours(state: HarakiriState, p: int) -> Iterator[int]:
+    x, y = xy(p)
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            if dx or dy:
+                nx_, ny_ = x + dx, y + dy
+                if 0 <= nx_ < W and ny_ >= 0:
+                    q = pos(nx_, ny_)
+                    if q in state.squares:
+                        yield q
+
+
+def adjacent_for_move(state: HarakiriState, m: Mover, a: int, b: int) -> bool:
+    if chebyshev(a, b) != 1:
+        return False
+    sa, sb = state.squares[a], state.squares[b]
+    if sa.h == sb.h:
+        return True
+    return sa.link == b or sb.link == a or m.moves in ("flying", "spectral")
+
+
+def enterable(state: HarakiriState, m: Mover, p: int,
+              occ: dict[int, tuple[str, str]], res: set[int]) -> bool:
+    sq = state.squares.get(p)
+    if sq is None:
+        return False
+    if m.moves == "spectral":
+        return True
+    if sq.terrain in BLOCK_TERRAIN:
+        return False
+    if m.moves == "flying":
+        return True
+    if sq.terrain == "obstacle" or p in res:
+        return False
+    c = occ.get(p)
+    return not (c is not None and c[0] != m.side)
+
+
+def can_end(state: HarakiriState, m: Mover, p: int,
+            occ: dict[int, tuple[str, str]], res: set[int], me: int | None = None) -> bool:
+    if not enterable(state, m, p, occ, res):
+        return False
+    if p in res or (p in occ and p != me):
+        return False
+    return m.moves == "spectral" or state.squares[p].terrain not in ("obstacle",) + BLOCK_TERRAIN
+
+
+def blocks_move(state: HarakiriState, m: Mover, p: int,
+                occ: dict[int, tuple[str, str]], res: set[int]) -> bool:
+    sq = state.squares.get(p)
+    if sq is None or sq.terrain in BLOCK_TERRAIN or sq.terrain == "obstacle" or p in res:
+        return True
+    c = occ.get(p)
+    return c is not None and c[0] != m.side
+
+
+def is_ladder(state: HarakiriState, p: int) -> bool:
+    sq = state.squares.get(p)
+    return sq is not None and (sq.terrain == "ladder" or sq.link is not None)
+
+
+def step_cost(state: HarakiriState, m: Mover, a: int) -> int:
+    if state.squares[a].terrain == "difficult" and not (m.moves in ("flying", "spectral") or m.swims):
+        return 2
+    return 1
+
+
+def step_ok(state: HarakiriState, m: Mover, a: int, b: int, mp: int,
+            occ: dict[int, tuple[str, str]], res: set[int]) -> bool:
+    if b not in state.squares or not adjacent_for_move(state, m, a, b):
+        return False
+    if not enterable(state, m, b, occ, res):
+        return False
+    if m.large and (is_ladder(state, a) or is_ladder(state, b)):
+        return False
+    ax, ay = xy(a)
+    bx, by = xy(b)
+    if ax != bx and ay != by and m.moves != "spectral":
+        for s in (pos(bx, ay), pos(ax, by)):
+            if m.moves == "flying":
+                sq = state.squares.get(s)
+                if not (sq is None or sq.terrain in BLOCK_TERRAIN):
+                    continue
+            if blocks_move(state, m, s, occ, res):
+                return False
+    return step_cost(state, m, a) <= mp
+
+
+def moves_from(state: HarakiriState, p: int) -> list[int]:
+    out = list(neighbours(state, p))
+    link = state.squares[p].link
+    if link is not None and link not in out:
+        out.append(link)
+    return out
+
+
+def reachable(state: HarakiriState, m: Mover, start: int, budget: int,
+              occ: dict[int, tuple[str, str]], res: set[int],
+              ends_only: bool = True) -> tuple[dict[int, int], dict[int, int]]:
+    """BFS over (square, MP spent): fewest steps to every square, and a parent for paths.
+
+    With ``ends_only`` only squares the mover may end on (and the start) are returned.
+    """
+    steps = {start: 0}
+    parent: dict[int, int] = {}
+    best = {start: 0}  # least MP spent so far; a later state spending more is dominated
+    layer = [(start, 0)]
+    k = 0
+    while layer:
+        k += 1
+        nxt = []
+        for p, c in layer:
+            for n in moves_from(state, p):
+                if step_ok(state, m, p, n, budget - c, occ, res):
+                    cost = c + step_cost(state, m, p)
+                    if cost >= best.get(n, budget + 1):
+                        continue
+                    best[n] = cost
+                    nxt.append((n, cost))
+                    if n not in steps:
+                        steps[n] = k
+                        parent[n] = p
+        layer = nxt
+    if ends_only:
+        steps = {s: v for s, v in steps.items() if s == start or can_end(state, m, s, occ, res, start)}
+    return steps, parent
+
+
+def path_to(parent: dict[int, int], start: int, dest: int) -> list[int]:
+    out = [dest]
+    while out[-1] != start and out[-1] in parent:
+        out.append(parent[out[-1]])
+    out.reverse()
+    return out
