@@ -36,6 +36,7 @@ REGISTERED: dict[str, str] = {
     "spirit": "rules.spirit:GAME",
     "senji": "rules.senji:GAME",
     "duel": "rules.duel:GAME",
+    "harakiri": "rules.harakiri:GAME",
 }
 
 
