@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 
 from rules.common import Rng
 from rules.spirit import GAME
@@ -10,21 +9,9 @@ from screens.spirit import SpiritBoard
 from tabletop.app import TabletopApp
 from tabletop.store import Seat, Store
 
-from .helpers import board_of, play_to_end, settle
+from .helpers import board_of, bot_chooser, play_to_end, settle
 
 GAMES = {"spirit": GAME}
-
-
-def bot_chooser(seed: int):
-    bot = GAME.bots()[next(iter(GAME.bots()))]
-    rng = Rng(seed=seed)
-
-    def choose(store, actions):
-        seat = store.to_move()
-        action = bot(GAME, store.view(seat), seat, list(actions), rng)
-        return list(actions).index(action)
-
-    return choose
 
 
 async def test_a_whole_two_player_game_by_keys(data_dir):
@@ -35,7 +22,7 @@ async def test_a_whole_two_player_game_by_keys(data_dir):
         await settle(pilot)
         board = board_of(app)
         assert isinstance(board.query_one("#board"), SpiritBoard)
-        steps = await play_to_end(pilot, app, bot_chooser(1))
+        steps = await play_to_end(pilot, app, bot_chooser(GAME, 1))
         store = app.store
         outcome = store.outcome()
         assert outcome is not None and steps >= store.revision
@@ -95,7 +82,7 @@ async def test_g_lists_the_graveyard(data_dir):
         app.start_new_game(GAME, GAME.Options(players=2), 12, None)
         await settle(pilot)
         store = app.store
-        choose = bot_chooser(1)
+        choose = bot_chooser(GAME, 1)
         while len(store.state.discard) < 2:
             store.dispatch(store.legal_actions()[choose(store, store.legal_actions())])
             await settle(pilot, 1)

@@ -5,19 +5,12 @@ from __future__ import annotations
 
 from rules.common import Rng
 from rules.duel import GAME
-from tabletop.app import TabletopApp
+from tests.snapshots.helpers import app_with
 from tabletop.store import Store
 
 
 def _app_with(store: Store):
-    app = TabletopApp(games={"duel": GAME}, bot_delay=0)
-
-    async def start(pilot):
-        await pilot.pause()
-        app.start_store(store)
-        await pilot.pause(0.1)
-
-    return app, start
+    return app_with(store)
 
 
 def _play(store: Store, until) -> Store:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.common import Rng
 from rules.senji import GAME
-from tabletop.app import TabletopApp
+from tests.snapshots.helpers import app_with
 from tabletop.store import Seat, Store
 
 
@@ -20,16 +20,7 @@ def _store(until) -> Store:
 
 
 def _app_with(store: Store):
-    app = TabletopApp(games={"senji": GAME}, bot_delay=0)
-
-    async def start(pilot):
-        await pilot.pause()
-        app.start_store(store)
-        await pilot.pause(0.1)
-        await pilot.press("enter")  # the curtain: the seat to move is ready
-        await pilot.pause(0.1)
-
-    return app, start
+    return app_with(store, press=("enter",))  # senji: the seat to move lifts the curtain
 
 
 def test_senji_map_80x24(snap_compare):

@@ -5,21 +5,14 @@ from __future__ import annotations
 
 from rules.common import Rng
 from rules.spirit import GAME, builder, data
-from tabletop.app import TabletopApp
+from tests.snapshots.helpers import app_with
 from tabletop.store import Seat, Store
 
 SIZE = (80, 24)
 
 
-def _app_with(store: Store) -> tuple[TabletopApp, object]:
-    app = TabletopApp(games={"spirit": GAME}, bot_delay=0)
-
-    async def start(pilot):
-        await pilot.pause()
-        app.start_store(store)
-        await pilot.pause(0.1)
-
-    return app, start
+def _app_with(store: Store):
+    return app_with(store)
 
 
 def test_spirit_start(snap_compare):

@@ -1,0 +1,21 @@
+"""Shared by the board snapshot tests."""
+
+from __future__ import annotations
+
+from tabletop.app import TabletopApp
+from tabletop.store import Store
+
+
+def app_with(store: Store, press: tuple[str, ...] = ()):
+    """An app that opens ``store``'s game on its board, then presses ``press``."""
+    app = TabletopApp(games={store.game.id: store.game}, bot_delay=0)
+
+    async def start(pilot):
+        await pilot.pause()
+        app.start_store(store)
+        await pilot.pause(0.1)
+        for key in press:
+            await pilot.press(key)
+            await pilot.pause(0.1)
+
+    return app, start
