@@ -95,10 +95,14 @@ class DuelBoard(Vertical):
     DuelBoard Part { height: auto; }
     DuelBoard #du-grid { layout: grid; grid-size: 1; grid-rows: auto; height: auto; }
     DuelBoard.-wide #du-grid { grid-size: 2; }
-    DuelBoard #du-gauge, DuelBoard #du-foe, DuelBoard #du-exch { padding: 0 0 1 0; }
+    DuelBoard #du-head { height: 2; }
+    DuelBoard #du-gauge { height: 6; padding: 0 0 1 0; }
+    DuelBoard #du-foe { height: 6; padding: 0 0 1 0; }
+    DuelBoard #du-exch { height: 6; padding: 0 0 1 0; }
+    DuelBoard #du-mods { height: 2; }
     DuelBoard #du-hand { layout: grid; grid-size: 3; grid-rows: auto; height: auto; border: round $success; }
     DuelBoard.-wide #du-hand { grid-size: 5; }
-    DuelBoard HandCard { padding: 0 1; }
+    DuelBoard HandCard { padding: 0 1; height: 1; }
     DuelBoard HandCard.-lit { background: $boost; text-style: bold; }
     DuelBoard #du-mods { color: $text-muted; }
     DuelBoard Part.-flash { background: $warning 30%; text-style: bold; }
@@ -112,17 +116,19 @@ class DuelBoard(Vertical):
         super().__init__(**kwargs)
         self.game = game
         self._seen: dict[str, object] = {}
+        self._drawn_view = None
 
     def compose(self) -> ComposeResult:
-        yield Part(id="du-head")
+        # Fixed heights: a redraw after an action repaints without a new layout.
+        yield Part(id="du-head", fixed=True)
         with Vertical(id="du-grid"):
-            yield Part(id="du-gauge")
-            yield Part(id="du-foe")
-            yield Part(id="du-exch")
+            yield Part(id="du-gauge", fixed=True)
+            yield Part(id="du-foe", fixed=True)
+            yield Part(id="du-exch", fixed=True)
         with Vertical(id="du-hand"):
             for i in range(HAND_MAX):
-                yield HandCard(id=f"hand-{i}")
-        yield Part(id="du-mods")
+                yield HandCard(id=f"hand-{i}", fixed=True)
+        yield Part(id="du-mods", fixed=True)
 
     def on_resize(self, event: events.Resize) -> None:
         wide = event.size.width >= 90
@@ -148,6 +154,14 @@ class DuelBoard(Vertical):
         hl = frame.highlight
         if hl is not None and getattr(hl, "kind", "") == "activate":
             lit = hl.card
+        if view is self._drawn_view:
+            # Only the decision cursor moved: redraw the gauge preview and the lit card.
+            self.query_one("#du-gauge", Part).put(self._gauge(view, lit))
+            for widget in self.query(HandCard):
+                if widget.display and widget.has_class("-lit") != (widget.card == lit):
+                    widget.set_class(widget.card == lit, "-lit")
+            return
+        self._drawn_view = view
         self.query_one("#du-head", Part).put(self._head(view))
         self.query_one("#du-gauge", Part).put(self._gauge(view, lit))
         self.query_one("#du-foe", Part).put(self._foes(view))
@@ -161,7 +175,8 @@ class DuelBoard(Vertical):
             _show(widget, i < len(hand))
             if i < len(hand):
                 widget.card = hand[i]
-                widget.set_class(hand[i] == lit, "-lit")
+                if widget.has_class("-lit") != (hand[i] == lit):
+                    widget.set_class(hand[i] == lit, "-lit")
                 widget.put(self._hand_card(hand[i]))
 
     def _flash_reveals(self, view) -> None:
@@ -267,12 +282,6 @@ class DuelBoard(Vertical):
             out.append("  no Ki gain", style="red")
         if p.no_combos:
             out.append("  no combos", style="red")
-        if p.blood_kept:
-            out.append("\nBlood wounds: " + ", ".join(p.blood_kept), style="red")
-        if view.weapon == "yari":
-            out.append(f"\nYari redraws left {p.yari_left}")
-        if view.campaign is not None:
-            out.append(f"\nCampaign redraws left {p.campaign_redraw_left}")
         return out
 
     def _exchange(self, view) -> Text:
@@ -319,7 +328,14 @@ class DuelBoard(Vertical):
 
     def _modules(self, view) -> Text:
         o = view.options
+        p = view.player
         bits = []
+        if p.blood_kept:
+            bits.append("Blood wounds kept: " + ", ".join(p.blood_kept))
+        if view.weapon == "yari":
+            bits.append(f"Yari redraws left {p.yari_left}")
+        if view.campaign is not None:
+            bits.append(f"campaign redraws left {p.campaign_redraw_left}")
         if o.gisei:
             bits.append(f"Gisei {len(view.gisei_deck)}" + (f" (last {view.last_gisei})" if view.last_gisei else ""))
         if o.blood:
