@@ -14,7 +14,7 @@ SHOWN = 200  # the panel keeps the newest lines; the whole log stays in the game
 
 class LogPanel(RichLog):
     def __init__(self, **kwargs) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, max_lines=SHOWN, **kwargs)
+        super().__init__(wrap=True, markup=False, highlight=False, max_lines=SHOWN, min_width=1, **kwargs)
         self.border_title = "Log"
         self.lines_shown: list[str] = []
         self._pending: list[str] | None = None
@@ -43,3 +43,10 @@ class LogPanel(RichLog):
             self.lines_shown = []
             self.clear()
             self.show(pending)
+
+    def on_resize(self, event) -> None:
+        # Lines are wrapped once when written: a new width rewraps them all.
+        if self.lines_shown and event.size.width != getattr(self, "_wrapped_at", None):
+            self._wrapped_at = event.size.width
+            self._pending = self.lines_shown
+            self.call_after_refresh(self._flush)
