@@ -16,6 +16,7 @@ CUSTOM_BOARDS: dict[str, str] = {
     "spirit": "screens.spirit:SpiritBoard",
     "senji": "screens.senji:SenjiBoard",
     "duel": "screens.duel:DuelBoard",
+    "harakiri": "screens.harakiri:HarakiriBoard",
 }
 
 

@@ -1,0 +1,222 @@
+"""The Harakiri grid drawn with the Line API: one ScrollView, rows composed once per frame.
+
+Each square is four cells: the engine's own three-character cell
+(height digit, then the occupant or terrain glyph: ``▲▲`` obstacle, ``##`` inaccessible,
+``**`` special, ``~~`` difficult, ``H=`` ladder, ``[]`` door, ``!x`` interaction point,
+``Sx`` spawn, ``Rn`` resistor with its tokens, ``hn`` heads), then a mark column carrying the
+meaning colour doubles: ``›`` a legal target, a subscript digit the MP a reachable square costs,
+``+``/``x`` a square on the line of sight (clear/blocked). The cursor is in reverse video.
+"""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from rules.harakiri.model import pos, xy
+from rules.harakiri.render import cell
+
+SUB = "₀₁₂₃₄₅₆₇₈₉"  # movement costs, so they never read as a height digit
+CELL = 4
+LEFT = 3  # the row numbers
+TERRAIN_STYLE = {
+    "plain": Style(color="grey70"),
+    "inaccessible": Style(color="grey35", bgcolor="grey11"),
+    "obstacle": Style(color="dark_orange3", bold=True),
+    "difficult": Style(color="deep_sky_blue1"),
+    "special": Style(color="magenta", bold=True),
+    "ladder": Style(color="yellow"),
+    "door": Style(color="orange1", bold=True),
+}
+HEIGHT_BG = {1: Style(bgcolor="grey19"), 2: Style(bgcolor="grey27"), 3: Style(bgcolor="grey35")}
+CHAR = Style(color="bright_white", bold=True, bgcolor="dark_blue")
+FOE = Style(color="bright_white", bold=True, bgcolor="dark_red")
+ALLY_NPC = Style(color="bright_white", bold=True, bgcolor="dark_green")
+POINT = Style(color="bright_yellow", bold=True)
+RESISTOR = Style(color="bright_magenta", bold=True)
+HEADS = Style(color="red")
+SPAWN = Style(color="red", italic=True)
+BASE_BG = {"R": "dark_red", "B": "dark_blue", "G": "dark_green", "Y": "yellow4", "P": "purple4", "W": "grey50"}
+TARGET = Style(bgcolor="dark_green", bold=True, underline=True)
+REACH = Style(color="bright_green", bold=True)
+ACTIVE = Style(underline=True)
+CURSOR = Style(reverse=True, bold=True)
+LOS_OK = Style(color="bright_cyan", bold=True)
+LOS_NO = Style(color="bright_red", bold=True)
+DIM = Style(color="grey50")
+
+
+class HarakiriGrid(ScrollView, can_focus=True):
+    """The revealed zones. The board passes the view, the targets and the marks."""
+
+    BINDINGS = [
+        Binding("left,h", "move(-1,0)", "Left", show=False),
+        Binding("right,l", "move(1,0)", "Right", show=False),
+        Binding("up,k", "move(0,-1)", "Up", show=False),
+        Binding("down,j", "move(0,1)", "Down", show=False),
+        Binding("enter", "pick", "Pick on the grid"),
+    ]
+
+    class Picked(Message):
+        def __init__(self, p: int) -> None:
+            super().__init__()
+            self.p = p
+
+    class Moved(Message):
+        """The cursor moved (the board redraws the line of sight when it is shown)."""
+
+        def __init__(self, p: int) -> None:
+            super().__init__()
+            self.p = p
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.view_state = None
+        self.targets: set[int] = set()
+        self.costs: dict[int, int] = {}
+        self.line: tuple[list[int], bool] | None = None
+        self.active_p: int | None = None
+        self.cursor: int | None = None
+        self.box = (0, 0, 0, 0)
+        self._rows: list[Strip] = []
+
+    # -- what to draw ------------------------------------------------------------
+    def show(self, state, targets: set[int], costs: dict[int, int], line, active_p: int | None) -> None:
+        self.view_state, self.targets, self.costs, self.line, self.active_p = state, targets, costs, line, active_p
+        if state is not None and state.squares:
+            xs = [xy(p)[0] for p in state.squares]
+            ys = [xy(p)[1] for p in state.squares]
+            self.box = (min(xs), max(xs), min(ys), max(ys))
+            if self.cursor not in state.squares:
+                first = min(targets) if targets else active_p
+                self.cursor = first if first in state.squares else min(state.squares)
+        x0, x1, y0, y1 = self.box
+        size = Size(LEFT + CELL * (x1 - x0 + 1), y1 - y0 + 2) if state is not None else Size(1, 1)
+        if size != self.virtual_size:
+            self.virtual_size = size
+        self._build_rows()
+        self.refresh()
+
+    def _build_rows(self) -> None:
+        state = self.view_state
+        if state is None or not state.squares:
+            self._rows = []
+            return
+        x0, x1, y0, y1 = self.box
+        width = LEFT + CELL * (x1 - x0 + 1)
+        head = [Segment(" " * LEFT, DIM)] + [Segment(f"{x:>3} ", DIM) for x in range(x0, x1 + 1)]
+        rows = [Strip(head, width)]
+        chars = {c.p: c for c in state.characters if c.p is not None and not c.defeated}
+        foes = {e.p: e for e in state.enemies}
+        points = {pt.p for pt in state.points}
+        res = {r.p for r in state.resistors}
+        spawns = set(state.spawns.values())
+        on_line = {}
+        if self.line is not None:
+            squares, clear = self.line
+            for s in squares:
+                on_line[s] = clear
+        for y in range(y0, y1 + 1):
+            segs = [Segment(f"{y:>2} ", DIM)]
+            for x in range(x0, x1 + 1):
+                p = pos(x, y)
+                sq = state.squares.get(p)
+                if sq is None:
+                    segs.append(Segment(" " * CELL))
+                    continue
+                text = cell(state, p)
+                style = TERRAIN_STYLE[sq.terrain]
+                if p in chars:
+                    style = CHAR
+                elif p in foes:
+                    e = foes[p]
+                    style = ALLY_NPC if e.side == "ally" else FOE
+                    if e.base in BASE_BG and e.side != "ally":
+                        style = style + Style(bgcolor=BASE_BG[e.base])
+                elif p in res:
+                    style = RESISTOR
+                elif p in points:
+                    style = POINT
+                elif state.heads_on_board.get(p) or state.boss_heads_on_board.get(p):
+                    style = HEADS
+                elif p in spawns and sq.terrain == "plain":
+                    style = SPAWN
+                if sq.h in HEIGHT_BG and style.bgcolor is None:
+                    style = style + HEIGHT_BG[sq.h]
+                mark, mstyle = " ", DIM
+                if p in on_line:
+                    mark, mstyle = ("+", LOS_OK) if on_line[p] else ("x", LOS_NO)
+                elif p in self.costs:
+                    mark, mstyle = SUB[min(self.costs[p], 9)], REACH
+                elif p in self.targets:
+                    mark, mstyle = "›", Style(bold=True)
+                if p in self.targets:
+                    style = style + TARGET
+                if p == self.active_p:
+                    style = style + ACTIVE
+                if p == self.cursor:
+                    style = style + CURSOR
+                    mstyle = mstyle + CURSOR
+                segs.append(Segment(text, style))
+                segs.append(Segment(mark, mstyle))
+            rows.append(Strip(segs, width).simplify())
+        self._rows = rows
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        row = y + scroll_y
+        if row >= len(self._rows):
+            return Strip.blank(self.size.width)
+        return self._rows[row].crop(scroll_x, scroll_x + self.size.width)
+
+    # -- moving and picking -------------------------------------------------------
+    def action_move(self, dx: int, dy: int) -> None:
+        state = self.view_state
+        if state is None or self.cursor is None:
+            return
+        x0, x1, y0, y1 = self.box
+        x, y = xy(self.cursor)
+        while True:
+            x, y = x + dx, y + dy
+            if not (x0 <= x <= x1 and y0 <= y <= y1):
+                return
+            if pos(x, y) in state.squares:
+                self.set_cursor(pos(x, y))
+                return
+
+    def set_cursor(self, p: int) -> None:
+        if p != self.cursor:
+            self.cursor = p
+            self._build_rows()
+            self.refresh()
+            x, y = xy(p)
+            x0, _, y0, _ = self.box
+            self.scroll_to_region_if_needed(LEFT + CELL * (x - x0), y - y0 + 1)
+            self.post_message(self.Moved(p))
+
+    def scroll_to_region_if_needed(self, x: int, y: int) -> None:
+        self.scroll_to_region(Region(x, y, CELL, 1), animate=False, immediate=True)
+
+    def action_pick(self) -> None:
+        if self.cursor is not None:
+            self.post_message(self.Picked(self.cursor))
+
+    def square_at(self, x: int, y: int) -> int | None:
+        x0, x1, y0, y1 = self.box
+        gx, gy = (x - LEFT) // CELL + x0, y - 1 + y0
+        if x < LEFT or not (x0 <= gx <= x1 and y0 <= gy <= y1):
+            return None
+        p = pos(gx, gy)
+        return p if self.view_state is not None and p in self.view_state.squares else None
+
+    def on_click(self, event: events.Click) -> None:
+        p = self.square_at(event.x + int(self.scroll_offset.x), event.y + int(self.scroll_offset.y))
+        if p is not None:
+            self.set_cursor(p)
+            self.post_message(self.Picked(p))
