@@ -8,9 +8,10 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from .keys import ACTION_KEYS
+from .parts import NoLayoutOnGrowth
 
 
-class DecisionPanel(OptionList):
+class DecisionPanel(NoLayoutOnGrowth, OptionList):
     """Lists action descriptions; Enter, a click or the shown key chooses one."""
 
     class Chosen(Message):

@@ -9,10 +9,12 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import RichLog
 
+from .parts import NoLayoutOnGrowth
+
 SHOWN = 200  # the panel keeps the newest lines; the whole log stays in the game
 
 
-class LogPanel(RichLog):
+class LogPanel(NoLayoutOnGrowth, RichLog):
     def __init__(self, **kwargs) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, max_lines=SHOWN, min_width=1, **kwargs)
         self.border_title = "Log"

@@ -8,6 +8,8 @@ after an action well inside one frame.
 from __future__ import annotations
 
 from rich.text import Text
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widget import Widget
 
 
@@ -32,3 +34,20 @@ def show(widget: Widget, on: bool) -> None:
     """Show or hide a widget, touching it only when that changes."""
     if widget.display != on:
         widget.display = on
+
+
+class NoLayoutOnGrowth:
+    """Mixin for a scrolling panel of fixed size (a decision list, a log).
+
+    Textual treats every change of a widget's virtual size as a reason to lay out the
+    whole screen again; a panel whose own size is fixed by the stylesheet only needs its
+    scrollbars brought up to date, which a layout is still asked for only when a
+    scrollbar has to appear or disappear.
+    """
+
+    virtual_size = Reactive(Size(0, 0), layout=False)
+
+    def watch_virtual_size(self, size: Size) -> None:
+        if self.is_mounted and self.container_size:
+            self._scroll_update(size)
+        self.refresh()
