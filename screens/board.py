@@ -156,7 +156,6 @@ class BoardScreen(Screen[None]):
         hidden = getattr(self.query_one("#board"), "HIDDEN_KINDS", ())
         # Actions the board dispatches itself (a clock running out) are not listed.
         self.actions = [a for a in store.legal_actions() if a.kind not in hidden] if interactive else []
-        self.frame = Frame(view, seat, tuple(self.actions))
         panel = self.query_one(DecisionPanel)
         if interactive:
             panel.show([game.describe(a) for a in self.actions], keys=self.keys)
@@ -169,6 +168,10 @@ class BoardScreen(Screen[None]):
                 panel.focus()
         else:
             panel.show([], waiting=waiting or "Game over")
+        # The board gets the cursor's action at once, so a preview costs no second frame.
+        cursor = panel.highlighted
+        highlight = self.actions[cursor] if cursor is not None and cursor < len(self.actions) else None
+        self.frame = Frame(view, seat, tuple(self.actions), highlight)
         self.query_one(LogPanel).show([ln.text for ln in view.log if ln.visible_to(seat)])
         mover = store.to_move()
         who = f"To move: {store.seats[mover].name}" if mover is not None else "Game over"
