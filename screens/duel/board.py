@@ -28,23 +28,55 @@ from ..common.frame import ChooseAction, Frame
 D = data()
 C = D.c
 ICON_STYLE = {"F": "bold red", "W": "bold cyan", "E": "bold green", "V": "bold yellow", "wild": "bold magenta"}
-HAND_MAX = 10
 CARD_KINDS = ("activate", "penalty", "jin_pick", "special_keep", "special_limit", "choose")
 RESULT_STYLE = {"miss": "dim", "W1": "bold yellow", "W2": "bold red", "blocked": "bold green",
                 "cancelled": "dim"}
 KANJI = ("義", "勇", "誠")
 
 
-class HandCard(Part):
-    """One card in hand; a click plays (or picks) it."""
+class HandView(Part):
+    """The hand, drawn as one region of equal cells; a click on a cell plays that card."""
 
-    card: str | None = None
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.cards: list[str] = []
+        self.cell = 16
+        self.cols = 3
+
+    def draw(self, cards: list[str], texts: list[Text], lit: str | None) -> None:
+        width = self.content_size.width or 44
+        self.cell = max([len(t.plain) for t in texts] + [12]) + 2
+        self.cols = max(1, width // self.cell)
+        self.cards = list(cards)
+        out = Text()
+        for i, (card, text) in enumerate(zip(cards, texts)):
+            if i and i % self.cols == 0:
+                out.append("\n")
+            cell = Text(" ") + text
+            cell.pad_right(self.cell - len(cell.plain))
+            if card == lit:
+                cell.stylize("reverse bold")
+            out.append_text(cell)
+        self.put(out)
+
+    def card_at(self, x: int, y: int) -> str | None:
+        col = x // self.cell
+        i = y * self.cols + col
+        return self.cards[i] if 0 <= col < self.cols and 0 <= i < len(self.cards) else None
+
+    def click_offset(self, card: str) -> tuple[int, int]:
+        """Where to click on this widget (border included) to play ``card``."""
+        i = self.cards.index(card)
+        left, top = self.styles.gutter.left, self.styles.gutter.top
+        return left + (i % self.cols) * self.cell + 2, top + i // self.cols
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
+        offset = event.get_content_offset(self)
+        card = self.card_at(offset.x, offset.y) if offset is not None else None
         board = next((a for a in self.ancestors if isinstance(a, DuelBoard)), None)
-        if board is not None and self.card is not None:
-            board.clicked_card(self.card)
+        if board is not None and card is not None:
+            board.clicked_card(card)
 
 
 def card_text(cid: str, dim: bool = False) -> Text:
@@ -100,10 +132,7 @@ class DuelBoard(Vertical):
     DuelBoard #du-foe { height: 6; padding: 0 0 1 0; }
     DuelBoard #du-exch { height: 6; padding: 0 0 1 0; }
     DuelBoard #du-mods { height: 2; }
-    DuelBoard #du-hand { layout: grid; grid-size: 3; grid-rows: auto; height: auto; border: round $success; }
-    DuelBoard.-wide #du-hand { grid-size: 5; }
-    DuelBoard HandCard { padding: 0 1; height: 1; }
-    DuelBoard HandCard.-lit { background: $boost; text-style: bold; }
+    DuelBoard #du-hand { height: 6; border: round $success; }
     DuelBoard #du-mods { color: $text-muted; }
     DuelBoard Part.-flash { background: $warning 30%; text-style: bold; }
     """
@@ -125,9 +154,7 @@ class DuelBoard(Vertical):
             yield Part(id="du-gauge", fixed=True)
             yield Part(id="du-foe", fixed=True)
             yield Part(id="du-exch", fixed=True)
-        with Vertical(id="du-hand"):
-            for i in range(HAND_MAX):
-                yield HandCard(id=f"hand-{i}", fixed=True)
+        yield HandView(id="du-hand", fixed=True)
         yield Part(id="du-mods", fixed=True)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -144,8 +171,6 @@ class DuelBoard(Vertical):
         if not self.is_mounted:
             return
         view = frame.view if frame else None
-        for part in self.query(Part):
-            _show(part, view is not None or not isinstance(part, HandCard))
         if view is None:
             for part in self.query(Part):
                 part.put(Text(""))
@@ -157,9 +182,8 @@ class DuelBoard(Vertical):
         if view is self._drawn_view:
             # Only the decision cursor moved: redraw the gauge preview and the lit card.
             self.query_one("#du-gauge", Part).put(self._gauge(view, lit))
-            for widget in self.query(HandCard):
-                if widget.display and widget.has_class("-lit") != (widget.card == lit):
-                    widget.set_class(widget.card == lit, "-lit")
+            hand = view.player.hand
+            self.query_one(HandView).draw(hand, [self._hand_card(c) for c in hand], lit)
             return
         self._drawn_view = view
         self.query_one("#du-head", Part).put(self._head(view))
@@ -170,14 +194,9 @@ class DuelBoard(Vertical):
         self._flash_reveals(view)
         hand = view.player.hand
         counts = Counter(D.cards[c].icon for c in hand if not D.cards[c].special)
-        self.query_one("#du-hand").border_subtitle = " ".join(f"{k}:{counts.get(k, 0)}" for k in "FWEV")
-        for i, widget in enumerate(self.query(HandCard)):
-            _show(widget, i < len(hand))
-            if i < len(hand):
-                widget.card = hand[i]
-                if widget.has_class("-lit") != (hand[i] == lit):
-                    widget.set_class(hand[i] == lit, "-lit")
-                widget.put(self._hand_card(hand[i]))
+        hand_view = self.query_one(HandView)
+        hand_view.border_subtitle = " ".join(f"{k}:{counts.get(k, 0)}" for k in "FWEV")
+        hand_view.draw(hand, [self._hand_card(c) for c in hand], lit)
 
     def _flash_reveals(self, view) -> None:
         """Highlight for a moment what was just revealed or rolled: the defence, a

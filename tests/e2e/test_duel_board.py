@@ -6,7 +6,7 @@ from rules.duel import GAME
 from screens.common.curtain import CurtainScreen
 from screens.common.outcome import OutcomeScreen
 from screens.duel import DuelBoard
-from screens.duel.board import HandCard
+from screens.duel.board import HandView
 from tabletop.app import TabletopApp
 
 from .helpers import board_of, bot_chooser, click_action, play_to_end, settle
@@ -45,12 +45,12 @@ async def test_a_duel_to_its_end_by_clicks(data_dir):
             index = choose(store, actions)
             action = actions[index]
             before = store.revision
-            hand = {w.card: w for w in board.query(HandCard) if w.display}
-            if action.kind == "activate" and action.card in hand and not any(
+            hand_view = board.query_one(HandView)
+            if action.kind == "activate" and action.card in hand_view.cards and not any(
                 a.kind in ("penalty", "jin_pick", "special_keep", "special_limit", "choose")
                 and getattr(a, "card", None) == action.card for a in actions
             ):
-                await pilot.click(hand[action.card])
+                await pilot.click(hand_view, offset=hand_view.click_offset(action.card))
                 card_clicks += 1
             else:
                 await click_action(pilot, board, index)
