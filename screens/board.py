@@ -243,7 +243,9 @@ class BoardScreen(Screen[None]):
         frame = self.frame
         if frame is None or frame.view is None or not getattr(self.query_one("#board"), "PREVIEWS", False):
             return
-        i = message.index
+        # The panel's cursor now, not the message's: a list rebuilt and moved to its
+        # default sends two messages, and only where the cursor ended up matters.
+        i = self.query_one(DecisionPanel).highlighted
         action = self.actions[i] if i is not None and i < len(self.actions) else None
         if action != frame.highlight:
             self.frame = replace(frame, highlight=action)
