@@ -50,8 +50,10 @@ class Store:
     game_uid: str = field(default_factory=lambda: secrets.token_hex(6))
     created: float = field(default_factory=time.time)
     autosave_path: Path | None = None
-    # State right after the newest checkpoint, and the log length there: undo replays from it.
-    _anchor: tuple[int, str] | None = None
+    # State right after the newest checkpoint, and the log length there: undo replays from
+    # it. A committed state is never changed again (dispatch works on a copy), so keeping a
+    # reference costs nothing per action; undo copies it before replaying.
+    _anchor: tuple[int, StateBase] | None = None
     _listeners: list[Listener] = field(default_factory=list)
 
     @classmethod
@@ -124,7 +126,7 @@ class Store:
         )
         self.log.append(entry)
         if checkpoint and not replay:
-            self._anchor = (len(self.log), work.model_dump_json())
+            self._anchor = (len(self.log), work)
         return entry
 
     # -- undo --------------------------------------------------------------
@@ -155,7 +157,7 @@ class Store:
 
     def _replay_base(self) -> tuple[int, StateBase]:
         if self._anchor is not None and self._anchor[0] <= len(self.log):
-            return self._anchor[0], self.game.parse_state(self._anchor[1])
+            return self._anchor[0], self._anchor[1].model_copy(deep=True)
         return 0, self.game.new(self.options, self.seed)
 
     # -- subscribers -------------------------------------------------------

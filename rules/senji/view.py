@@ -145,6 +145,16 @@ def status_line(state: SenjiState, p: str, seat: int | None) -> str:
     return f"{letter}{pr.units}{sam:<4} {mark}"
 
 
+def fleet_row(state: SenjiState, sea: str) -> tuple[int, int, str]:
+    """Where a sea's fleet line stands on the map art, and its text cut to fit."""
+    x, y = D.sea[sea].fleet_label
+    room = D.sea[sea].last_column - x + 1
+    text = f"{sea}: {fleet_text(state, sea)}"
+    if len(text) > room:
+        text = text[: room - 1] + "+"
+    return x, y, text.ljust(room)
+
+
 def fleet_text(state: SenjiState, sea: str) -> str:
     parts = []
     for f in state.fleets:
@@ -160,13 +170,8 @@ def render_map(state: SenjiState, seat: int | None) -> list[str]:
         x, y = D.province[p].label
         _put(grid, x, y + 1, status_line(state, p, seat))
     for s in D.sea_order:
-        sea = D.sea[s]
-        x, y = sea.fleet_label
-        room = sea.last_column - x + 1
-        text = f"{s}: {fleet_text(state, s)}"
-        if len(text) > room:
-            text = text[: room - 1] + "+"
-        _put(grid, x, y, text.ljust(room))
+        x, y, text = fleet_row(state, s)
+        _put(grid, x, y, text)
     return ["".join(r).rstrip() for r in grid]
 
 

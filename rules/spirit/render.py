@@ -28,6 +28,18 @@ def phase(view: SpiritState) -> str:
     return f"{head} · {step}"
 
 
+def turn_flags(view: SpiritState) -> list[str]:
+    """The active samurai's turn flags in force, in short form (empty once the game is over)."""
+    if view.over:
+        return []
+    fl = view.flags
+    on = [n for n, v in (("NO_DEFEND", fl.no_defend), ("NO_SUPPORT", fl.no_support),
+                         ("NO_TALENT", fl.no_talent), ("MUST_PASS", fl.must_pass)) if v]
+    if fl.pool_talent:
+        on.append(f"pool {fl.pool_talent}")
+    return on
+
+
 def _wounds(w: int) -> str:
     if w >= 4:
         return "†"
@@ -94,14 +106,8 @@ def render(view: SpiritState, seat: int | None) -> str:
         f = s.face
         talent = TALENT_SHORT[f.talent] + (" +" if s.animal else "")
         power = POWER_SHORT[f.power].format(n=f.count)
-        flags = ""
-        if i == view.active and not view.over:
-            fl = view.flags
-            on = [n for n, v in (("NO_DEFEND", fl.no_defend), ("NO_SUPPORT", fl.no_support),
-                                 ("NO_TALENT", fl.no_talent), ("MUST_PASS", fl.must_pass)) if v]
-            if fl.pool_talent:
-                on.append(f"pool {fl.pool_talent}")
-            flags = ("  " + " ".join(on)) if on else ""
+        on = turn_flags(view) if i == view.active else []
+        flags = ("  " + " ".join(on)) if on else ""
         out.append(f"   talent: {talent}; Kiai: {power}{flags}")
     if view.over:
         out.append("")

@@ -255,9 +255,8 @@ class SenjiBoard(Vertical):
             self.clock_left = 0
             self.post_message(ChooseAction(self.game.parse_action({"kind": "time_up"})))
             return
-        self.query_one(SenjiMap).clock = self._clock_label(frame.view)
-        self.query_one(SenjiMap).show(frame.view, frame.seat, self.query_one(SenjiMap).targets,
-                                      self._clock_label(frame.view))
+        mp = self.query_one(SenjiMap)
+        mp.show(frame.view, frame.seat, mp.targets, self._clock_label(frame.view))
 
     # -- input ---------------------------------------------------------------------
     def board_key(self, key: str) -> bool:

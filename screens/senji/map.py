@@ -21,7 +21,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from rules.senji.data import data
-from rules.senji.view import fleet_text, status_line
+from rules.senji.view import fleet_row, status_line
 
 D = data()
 WIDTH = 9  # a province's label box: its name row and its status row
@@ -143,13 +143,8 @@ class SenjiMap(ScrollView, can_focus=True):
                 line = (line[:7] + "⚔!")[:WIDTH]
             put(x, y + 1, line.ljust(WIDTH)[:WIDTH], style)
         for s in D.sea_order:
-            sea = D.sea[s]
-            fx, fy = sea.fleet_label
-            room = sea.last_column - fx + 1
-            text = f"{s}: {fleet_text(state, s)}"
-            if len(text) > room:
-                text = text[: room - 1] + "+"
-            put(fx, fy, text.ljust(room), Style(color="cyan"))
+            fx, fy, text = fleet_row(state, s)
+            put(fx, fy, text, Style(color="cyan"))
         if self.clock:
             put(MAP_WIDTH - len(self.clock), 0, self.clock, Style(bold=True, reverse=self.clock.endswith("PAUSED")))
         for i, region in enumerate(REGIONS):

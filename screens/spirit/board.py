@@ -17,7 +17,7 @@ from textual.reactive import reactive
 
 from rules.spirit import data
 from rules.spirit.describe import POWER_SHORT, TALENT_SHORT
-from rules.spirit.render import FAMILY_SHORT, STEP, WHY
+from rules.spirit.render import FAMILY_SHORT, STEP, WHY, turn_flags
 from rules.spirit.village import TAGS
 from tabletop.engine import Game
 
@@ -265,14 +265,9 @@ class SpiritBoard(Vertical):
         out.append("\n")
         talent = TALENT_SHORT[face.talent] + (" (+)" if s.animal else "")
         out.append(f"{talent} · Kiai: {POWER_SHORT[face.power].format(n=face.count)}", style="dim")
-        if i == view.active and not view.over:
-            fl = view.flags
-            on = [n for n, v in (("NO_DEFEND", fl.no_defend), ("NO_SUPPORT", fl.no_support),
-                                 ("NO_TALENT", fl.no_talent), ("MUST_PASS", fl.must_pass)) if v]
-            if fl.pool_talent:
-                on.append(f"pool:{fl.pool_talent}")
-            if on:
-                out.append("\n" + " ".join(on), style="bold red")
+        on = turn_flags(view) if i == view.active else []
+        if on:
+            out.append("\n" + " ".join(on), style="bold red")
         return out
 
     # -- clicks ----------------------------------------------------------------
