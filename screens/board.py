@@ -45,7 +45,7 @@ class BoardScreen(Screen[None]):
         Binding("q", "menu", "Menu"),
     ]
 
-    frame: reactive[Frame | None] = reactive(None, always_update=True)
+    frame: reactive[Frame | None] = reactive(None, always_update=True, repaint=False)
 
     def __init__(self, store: Store) -> None:
         super().__init__(classes=f"board game-{store.game.id}")

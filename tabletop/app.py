@@ -29,7 +29,7 @@ class TabletopApp(App[int]):
     TITLE = "tabletop"
     ENABLE_COMMAND_PALETTE = False
 
-    revision: reactive[int] = reactive(0, always_update=True)
+    revision: reactive[int] = reactive(0, always_update=True, repaint=False)
 
     def __init__(
         self,

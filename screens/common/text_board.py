@@ -12,7 +12,7 @@ from .frame import Frame
 
 
 class TextBoard(Static):
-    frame: reactive[Frame | None] = reactive(None, always_update=True)
+    frame: reactive[Frame | None] = reactive(None, always_update=True, repaint=False)
 
     def __init__(self, game: Game, **kwargs) -> None:
         super().__init__("", **kwargs)

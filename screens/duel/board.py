@@ -120,7 +120,7 @@ def track(name: str, value: int, base: int, cap: int | None, lock: bool, after: 
 
 
 class DuelBoard(Vertical):
-    frame: reactive[Frame | None] = reactive(None, always_update=True)
+    frame: reactive[Frame | None] = reactive(None, always_update=True, repaint=False)
 
     DEFAULT_CSS = """
     DuelBoard { height: auto; }

@@ -69,7 +69,7 @@ def active_character(view):
 
 
 class HarakiriBoard(Vertical):
-    frame: reactive[Frame | None] = reactive(None, always_update=True)
+    frame: reactive[Frame | None] = reactive(None, always_update=True, repaint=False)
 
     STACK_BELOW = 120
     RESERVED_KEYS = "hjklgcev"

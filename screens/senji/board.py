@@ -45,7 +45,7 @@ def clock_text(seconds: float, paused: bool) -> str:
 
 
 class SenjiBoard(Vertical):
-    frame: reactive[Frame | None] = reactive(None, always_update=True)
+    frame: reactive[Frame | None] = reactive(None, always_update=True, repaint=False)
 
     STACK_BELOW = 126
     HIDDEN_KINDS = ("time_up",)

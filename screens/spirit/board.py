@@ -88,7 +88,7 @@ class SamuraiPanel(Part):
 
 
 class SpiritBoard(Vertical):
-    frame: reactive[Frame | None] = reactive(None, always_update=True)
+    frame: reactive[Frame | None] = reactive(None, always_update=True, repaint=False)
 
     RESERVED_KEYS = "g"  # g lists the graveyard (the discard pile)
 
