@@ -20,8 +20,7 @@ from textual.reactive import reactive
 
 from rules.harakiri import data
 from rules.harakiri.core import (
-    CHAR_MOVER, char_name, enemy_arm, enemy_hp_left, enemy_label, enemy_stats, kami_ready, ref_label,
-    skill_ready, slot_die,
+    CHAR_MOVER, char_name, enemy_label, ref_label,
 )
 from rules.harakiri.grid import distance, los, occupancy, path_to, reachable, resistor_squares, step_cost, trace
 from rules.harakiri.model import fmt, pos
@@ -30,12 +29,12 @@ from tabletop.engine import Game
 from ..common.frame import ChooseAction, Frame, HighlightAction
 from ..common.parts import Part
 from ..common.parts import show as _show
-from .grid import BASE_BG, HarakiriGrid
+from . import sheets
+from .grid import HarakiriGrid
 
 QUEUE_WIDTH = 66  # the queue is cut into lines itself so the top part's height is known
 TABS = {"g": "hk-grid", "c": "hk-chars", "e": "hk-foes"}
 ORACLE_STYLE = {"green": "bold white on dark_green", "red": "bold white on dark_red"}
-BASE_NAME = {"R": "red", "B": "blue", "G": "green", "Y": "yellow", "P": "purple", "W": "white"}
 
 
 def action_square(view, action) -> int | None:
@@ -138,8 +137,8 @@ class HarakiriBoard(Vertical):
         grid.show(view, targets, self._costs(view, me), self._line(view, me, grid.cursor),
                   me.p if me is not None else None)
         self._put("#hk-top", self._top(view, me, grid.cursor))
-        self._put("#hk-chars", self._characters(view))
-        self._put("#hk-foes", self._enemies(view, frame.seat))
+        self._put("#hk-chars", sheets.characters(view))
+        self._put("#hk-foes", sheets.enemies(view, self._last_enemy_turn(view, frame.seat)))
         self._layout_tabs()
 
     def _put(self, selector: str, text: Text) -> None:
@@ -226,51 +225,6 @@ class HarakiriBoard(Vertical):
             out.append("  tabs: g grid · c characters · e enemies", style="dim")
         return out
 
-    def _characters(self, view) -> Text:
-        cd = data.characters().characters
-        skills, kami_skills, weapons, items = data.skills(), data.kami_skills(), data.weapons(), data.items()
-        out = Text.assemble(("Characters", "bold"), " =equipped ✓ready\n")
-        for c in view.characters:
-            d = cd[c.id]
-            out.append(f"{d.short} {d.name}", style="bold white on dark_blue")
-            where = "defeated" if c.defeated else (fmt(c.p) if c.p is not None else "unplaced")
-            out.append(f" seat {c.seat + 1} {where}")
-            if view.active == "c:" + c.id:
-                out.append(" ▶ACTIVE", style="bold reverse")
-            if c.kami_mode:
-                out.append(" KAMI MODE", style="bold magenta reverse")
-            out.append("\n HP ")
-            out.append(f"{c.hp}/{c.max_hp}", style="bold red" if c.hp * 2 < c.max_hp else "bold")
-            out.append(f" ARM {c.arm}/{c.arm_max} AP ")
-            out.append("●" * c.ap + "○" * max(0, 4 - c.ap), style="bold yellow")
-            out.append("\n " + " ".join(f"{a}{v}" for a, v in c.attrs.items()))
-            if c.conds:
-                out.append(" " + " ".join(f"{k}:{v}" for k, v in c.conds.items()), style="bold magenta")
-            if c.hated:
-                out.append(" hated", style="red")
-            supply = " ".join(str(k.value) for k in c.ki if k.place == "supply") or "-"
-            tired = " ".join(str(k.value) for k in c.ki if k.place == "exhausted") or "-"
-            out.append(f"\n Ki supply [{supply}] exhausted [{tired}]")
-            ws = [("=" if i == 0 else " ") + weapons[w].name for i, w in enumerate(c.weapons)]
-            out.append(f"\n Weapons{''.join(' ' + w for w in ws)}")
-            out.append(f"\n Heads {c.heads}+{c.boss_heads} Items "
-                       f"{', '.join(f'{items[i.id].name}×{i.uses}' for i in c.items) or '-'}")
-            out.append("\n Skills")
-            for s in c.skills:
-                ok = skill_ready(c, s)
-                die = slot_die(c, s)
-                out.append(f" {'✓' if ok else '✗'}{skills[s].name}[{die or '·'}/{skills[s].ki}]",
-                           style="green" if ok else "dim")
-            kami = d.kami
-            out.append(f"\n Kami {data.kami()[kami].name} (affinity {c.affinity})\n ")
-            for sid, (kid, ksd) in kami_skills.items():
-                if kid == kami:
-                    ok = kami_ready(c, sid)
-                    out.append(f" {'✓' if ok else '✗'}{ksd.name}({ksd.affinity})", style="green" if ok else "dim")
-            out.append("\n")
-        out.rstrip()
-        return out
-
     def _last_enemy_turn(self, view, seat) -> list[str]:
         """The log of the latest enemy activation (its roll, the line chosen, the moves and
         attacks), shown beside the grid at once: nothing waits, nothing blocks input."""
@@ -282,37 +236,6 @@ class HarakiriBoard(Vertical):
             if sep and head in names:
                 return lines[i:i + 5]
         return []
-
-    def _enemies(self, view, seat=None) -> Text:
-        out = Text.assemble(("Enemies", "bold"), "\n")
-        if not view.enemies:
-            out.append(" none on the board\n", style="dim")
-        for e in view.enemies:
-            st = enemy_stats(e)
-            label = enemy_label(e)
-            if e.base:
-                label = f"{enemy_label(e)} ({BASE_NAME.get(e.base, e.base)} base)"
-            style = f"bold white on {BASE_BG[e.base]}" if e.base in BASE_BG else "bold"
-            out.append(f" {label}", style=style)
-            out.append(f"{' ally' if e.side == 'ally' else ''} {e.kind} {fmt(e.p)}\n   damage {e.damage}/{st['hp']} "
-                       f"HP {enemy_hp_left(e)} ARM {enemy_arm(e)} EVA {st['eva']} MOV {st['mov']} RNG {st['range']}")
-            if e.conds:
-                out.append(" " + " ".join(f"{k}:{v}" for k, v in e.conds.items()), style="magenta")
-            out.append("\n")
-        for r in view.resistors:
-            out.append(f" {r.name} {fmt(r.p)}: {r.tokens} resistance tokens\n")
-        turn = self._last_enemy_turn(view, seat)
-        if turn:
-            out.append("Last enemy activation\n", style="bold")
-            for line in turn:
-                out.append(f" {line}\n", style="italic")
-        sub = view.sub
-        if sub is not None and sub.kind == "attack" and sub.draft is not None:
-            d = sub.draft
-            out.append(f"Attack: {d.mode} on {', '.join(ref_label(view, t) for t in d.targets)}\n"
-                       f"  focus {'on' if d.focus else 'off'} skill {d.skill or '-'}\n", style="bold")
-        out.rstrip()
-        return out
 
     def _layout_tabs(self) -> None:
         """Wide: the enemies under the grid, the characters beside. Narrow: one tab."""
