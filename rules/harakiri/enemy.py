@@ -347,13 +347,19 @@ def exhume_graves(state: HarakiriState, at: int, taken: set[int], res: set[int])
 
 # -- activation --------------------------------------------------------------------
 
+def behaviour_column(state: HarakiriState) -> str:
+    """The minions' behaviour column the oracle card picks: green (or no card yet) is
+    normal behaviour, red aggressive."""
+    colour = data.oracle_colour().get(state.oracle.current or "", "green")
+    return "normal" if colour == "green" else "aggressive"
+
+
 def lines_for(state: HarakiriState, e) -> tuple[list[tuple[str | None, str]], str]:
     """The lines to try (priority override, text) and a description of how they were chosen."""
     d = data.enemy_def(e.type)
     if isinstance(d, data.MinionDef):
         roll = state.rng.roll(6)
-        colour = data.oracle_colour().get(state.oracle.current or "", "green")
-        col = "normal" if colour == "green" else "aggressive"
+        col = behaviour_column(state)
         row = next(r for r in d.behaviour if roll in r.rolls)
         lines = row.normal if col == "normal" else row.aggressive
         return [(None, ln) for ln in lines], f"rolls {roll} ({col} behaviour)"

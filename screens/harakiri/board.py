@@ -6,24 +6,27 @@ character boards and the enemy boards. Below 120 columns the decisions and the l
 under the board and the boards are tabs: `g` grid, `c` characters, `e` enemies. On the grid,
 arrows or hjkl move the cursor, Enter or a click picks the action for that square; `v`
 shows the line of sight from the active character to the square under the cursor.
+An enemy turn is played back a line at a time under the top (and on the top's last line),
+with the squares each line names marked on the grid; input is never held up.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich.console import Console
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.reactive import reactive
 
 from rules.harakiri import data
-from rules.harakiri.core import (
-    CHAR_MOVER, char_name, enemy_label, ref_label,
-)
-from rules.harakiri.grid import distance, los, occupancy, path_to, reachable, resistor_squares, step_cost, trace
-from rules.harakiri.model import fmt, pos
+from rules.harakiri.core import CHAR_MOVER, char_name, enemy_label, ref_label
+from rules.harakiri.effects import events_left
+from rules.harakiri.grid import can_end, cheapest, distance, los, occupancy, path_to, resistor_squares, trace
+from rules.harakiri.model import fmt, pos, squares_named
 from tabletop.engine import Game
 
 from ..common.frame import ChooseAction, Frame, HighlightAction
@@ -34,6 +37,8 @@ from .grid import HarakiriGrid
 
 QUEUE_WIDTH = 66  # the queue is cut into lines itself so the top part's height is known
 TABS = {"g": "hk-grid", "c": "hk-chars", "e": "hk-foes"}
+_MEASURE = Console(width=200, color_system=None)  # only to wrap a board's Text to a column
+TURN_LINES = 3  # lines of the enemy turn kept on show
 ORACLE_STYLE = {"green": "bold white on dark_green", "red": "bold white on dark_red"}
 
 
@@ -61,10 +66,69 @@ def action_square(view, action) -> int | None:
     return None
 
 
+class TopPart(Part):
+    """The status lines and the queue. A click on a queue card puts the grid cursor on
+    that creature (and so its board in full under the grid)."""
+
+    class CardClicked(Message):
+        def __init__(self, ref: str) -> None:
+            super().__init__()
+            self.ref = ref
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.cards: list[tuple[int, int, int, str]] = []  # line, first and last column, ref
+
+    def on_click(self, event: events.Click) -> None:
+        for line, x0, x1, ref in self.cards:
+            if event.y == line and x0 <= event.x < x1:
+                event.stop()
+                self.post_message(self.CardClicked(ref))
+                return
+
+
 def active_character(view):
     if view.active and view.active.startswith("c:"):
         return next((c for c in view.characters if c.id == view.active[2:]), None)
     return None
+
+
+def is_enemy_start(view, line: str) -> bool:
+    """Whether a log line opens an enemy activation (``<enemy> activates and ...``, or a
+    minion's bleeding just before it)."""
+    for sep in (" activates and ", " bleeds for "):
+        head, found, _ = line.partition(sep)
+        if found and head in enemy_names(view):
+            return True
+    return False
+
+
+def enemy_turn(view, lines: list[str]) -> list[str]:
+    """The lines of an enemy turn up to the next character's activation (their own turn)."""
+    names = {char_name(c.id) for c in view.characters}
+    for i, line in enumerate(lines):
+        head, found, _ = line.partition(" activates with ")
+        if found and head in names:
+            return lines[:i]
+    return lines
+
+
+def enemy_names(view) -> set[str]:
+    names = {ref_label(view, q.ref) for q in view.queue if q.ref.startswith("e:")}
+    return names | {enemy_label(e) for e in view.enemies}
+
+
+def named_squares(view, line: str) -> set[int]:
+    """The squares a log line is about: those it names (a path, a destination) and those
+    of the creatures it names (the mover, the attacker, the target)."""
+    out = {p for p in squares_named(line) if p in view.squares}
+    for e in view.enemies:
+        if enemy_label(e) in line:
+            out.add(e.p)
+    for c in view.characters:
+        if c.p is not None and not c.defeated and char_name(c.id) in line:
+            out.add(c.p)
+    return out
 
 
 class HarakiriBoard(Vertical):
@@ -74,6 +138,7 @@ class HarakiriBoard(Vertical):
     RESERVED_KEYS = "hjklgcev"
     DEFAULT_KINDS = ("end_move", "roll")
     PREVIEWS = True
+    STEP_SECONDS = 0.5  # how long each line of an enemy turn is shown (0 when headless)
 
     DEFAULT_CSS = """
     HarakiriBoard { height: auto; }
@@ -83,9 +148,11 @@ class HarakiriBoard(Vertical):
     HarakiriBoard #hk-boards { width: 1fr; height: auto; padding: 0 0 0 1; }
     HarakiriBoard #hk-grid { margin: 0 0 1 0; }
     HarakiriBoard Part { text-wrap: nowrap; text-overflow: ellipsis; }
+    HarakiriBoard #hk-turn { height: 4; }
+    HarakiriBoard #hk-char-full { margin: 0 0 1 0; }
     HarakiriBoard.-narrow #hk-boards { padding: 0; }
     HarakiriBoard.-narrow #hk-row { layout: vertical; }
-    HarakiriBoard.-narrow HarakiriGrid { height: 9; }
+    HarakiriBoard.-narrow HarakiriGrid { height: 9; margin: 0; }
     HarakiriBoard.-narrow #hk-left { width: 100%; }
     """
 
@@ -94,17 +161,32 @@ class HarakiriBoard(Vertical):
         self.game = game
         self.tab = "hk-grid"
         self.los_on = False
-        self._paths: tuple[int, dict[int, int]] | None = None  # start and BFS parents of this move
+        self.play_delay: float | None = None  # seconds per enemy-turn line; None: the default
+        self._paths: tuple[int, dict[int, int]] | None = None  # start and parents of this move
         self._grid_width = ""
+        self._heights: dict[str, int] = {}
+        # The enemy turn on show: its lines, how many are shown, and the log seen so far.
+        self.turn: list[str] = []
+        self.turn_at = 0
+        self._seen: int | None = None  # public log lines seen (kept while the curtain is up)
+        self._in_activation = False
+        self._timer = None
+        self._focus: str | None = None
+        self._char_focus: str | None = None
 
     def compose(self) -> ComposeResult:
-        yield Part(id="hk-top", fixed=True)
+        yield TopPart(id="hk-top", fixed=True)
+        yield Part(id="hk-turn", fixed=True)
         with Horizontal(id="hk-row"):
             with Vertical(id="hk-left"):
                 yield HarakiriGrid(id="hk-grid")
                 yield Part(id="hk-foes", fixed=True)
             with Vertical(id="hk-boards"):
                 yield Part(id="hk-chars", fixed=True)
+                # The character under the cursor (else the active one) in full, then the
+                # others in two lines each: an action repaints only the part it changed.
+                yield Part(id="hk-char-full", fixed=True)
+                yield Part(id="hk-char-others", fixed=True)
 
     def on_mount(self) -> None:
         # The screen switches to its stacked layout without this board changing size
@@ -117,6 +199,10 @@ class HarakiriBoard(Vertical):
     def narrow(self) -> bool:
         return self.screen.has_class("-stacked")
 
+    @property
+    def playing(self) -> bool:
+        return self.turn_at < len(self.turn)
+
     # -- drawing -------------------------------------------------------------------
     def watch_frame(self, frame: Frame | None) -> None:
         if not self.is_mounted:
@@ -124,31 +210,80 @@ class HarakiriBoard(Vertical):
         view = frame.view if frame else None
         grid = self.query_one(HarakiriGrid)
         if view is None:
+            self._stop_turn()
+            self.turn_at = len(self.turn)
             grid.show(None, set(), {}, None, None)
             for part in self.query(Part):
                 part.put(Text(""))
             return
+        self._follow_log(view)
         targets = {p for p in (action_square(view, a) for a in frame.actions) if p is not None}
         if frame.highlight is not None:
             hp = action_square(view, frame.highlight)
             if hp is not None:
                 grid.cursor = hp
         me = active_character(view)
+        grid.trail = self._trail(view)
         grid.show(view, targets, self._costs(view, me), self._line(view, me, grid.cursor),
                   me.p if me is not None else None)
         self._put("#hk-top", self._top(view, me, grid.cursor))
-        self._put("#hk-chars", sheets.characters(view))
-        self._put("#hk-foes", sheets.enemies(view, self._last_enemy_turn(view, frame.seat)))
+        self._draw_boards(view, grid.cursor)
+        self.query_one("#hk-turn", Part).put(self._turn_text(view))
         self._layout_tabs()
 
-    def _put(self, selector: str, text: Text) -> None:
+    def _put(self, selector: str, text: Text, floor: int | None = None) -> None:
         """Unwrapped text in a part whose height is set to its lines: a new layout is
-        asked for only when the number of lines changes, not on every redraw."""
+        asked for only when the number of lines changes, not on every redraw. A part
+        with a floor is at least that high and only ever grows (until the terminal is
+        resized), so that an enemy falling or the cursor leaving an enemy does not cost
+        a layout of the whole screen."""
         part = self.query_one(selector, Part)
         lines = text.plain.count("\n") + 1
-        if part.styles.height is None or part.styles.height.value != lines:
+        if floor is not None:
+            lines = max(lines, floor, self._heights.get(selector, 0))
+        if self._heights.get(selector) != lines:
+            self._heights[selector] = lines
             part.styles.height = lines
         part.put(text)
+
+    def _draw_boards(self, view, cursor: int | None) -> None:
+        """The character and enemy boards, unless they are in a tab that is not shown
+        (a tab is drawn when it is opened)."""
+        if not self.narrow or self.tab == "hk-chars":
+            self._draw_characters(view, cursor, force=True)
+        if not self.narrow or self.tab == "hk-foes":
+            self._draw_foes(view, cursor, force=True)
+
+    def _draw_characters(self, view, cursor: int | None, force: bool = False) -> None:
+        """The character under the cursor, else the active one (else the first), in full,
+        wrapped to the column; the other three in two lines each."""
+        if not view.characters:
+            return
+        under = next((c.id for c in view.characters if c.p == cursor and c.p is not None and not c.defeated), None)
+        active = view.active[2:] if view.active and view.active.startswith("c:") else None
+        focus = under or active or self._char_focus or view.characters[0].id
+        if not force and focus == self._char_focus:
+            return
+        self._char_focus = focus
+        self._put("#hk-chars", sheets.characters_head())
+        full = next(c for c in view.characters if c.id == focus)
+        width = self.query_one("#hk-char-full").size.width or sheets.WIDTH
+        lines = sheets.character(view, full).wrap(_MEASURE, width, overflow="ellipsis", no_wrap=False)
+        self._put("#hk-char-full", Text("\n").join(lines), floor=0)  # grows only: no layout per focus
+        others = Text("\n").join(sheets.compact(view, c) for c in view.characters if c.id != focus)
+        self._put("#hk-char-others", others)
+
+    def _draw_foes(self, view, cursor: int | None, force: bool = False) -> None:
+        """The enemy boards, the one under the cursor (else the active one) in full."""
+        under = next((e.uid for e in view.enemies if e.p == cursor), None)
+        focus = under or (view.active[2:] if view.active and view.active.startswith("e:") else None)
+        if force or focus != self._focus:
+            self._focus = focus
+            floor = None
+            if not self.narrow:  # what the board area has left under the grid
+                grid = self.query_one(HarakiriGrid)
+                floor = self.parent.size.height - self._heights.get("#hk-top", 3) - 4 - grid.outer_size.height
+            self._put("#hk-foes", sheets.enemies(view, focus), floor)
 
     def _fit_grid(self) -> None:
         """Beside the boards the grid takes only the columns it needs (up to 60)."""
@@ -157,20 +292,22 @@ class HarakiriBoard(Vertical):
         if self._grid_width != want:
             self._grid_width = want
             grid.styles.width = want
+            self.call_after_refresh(self._rewrap)
+
+    def _rewrap(self) -> None:
+        """The character column changed width: wrap the full board to it again."""
+        frame = self.frame
+        if frame is not None and frame.view is not None and (not self.narrow or self.tab == "hk-chars"):
+            self._draw_characters(frame.view, self.query_one(HarakiriGrid).cursor, force=True)
 
     def _costs(self, view, me) -> dict[int, int]:
-        """Squares the active character can still reach this move, with their MP cost."""
+        """Squares the active character can end this move on, with the least MP each costs."""
         if me is None or me.p is None or view.sub is None or view.sub.kind != "move":
             return {}
         occ, res = occupancy(view), resistor_squares(view)
-        steps, parent = reachable(view, CHAR_MOVER, me.p, view.sub.mp, occ, res)
+        cost, parent = cheapest(view, CHAR_MOVER, me.p, view.sub.mp, occ, res)
         self._paths = (me.p, parent)
-        out = {}
-        for s in steps:
-            if s != me.p:
-                path = path_to(parent, me.p, s)
-                out[s] = sum(step_cost(view, CHAR_MOVER, q) for q in path[:-1])
-        return out
+        return {s: c for s, c in cost.items() if s != me.p and can_end(view, CHAR_MOVER, s, occ, res, me.p)}
 
     def _line(self, view, me, cursor):
         if not self.los_on or me is None or me.p is None or cursor is None or cursor == me.p:
@@ -178,6 +315,102 @@ class HarakiriBoard(Vertical):
         entered, _ = trace(me.p, cursor)
         return entered, los(view, "ally", me.p, cursor)
 
+    # -- the enemy turn, played back a line at a time ----------------------------------
+    def _follow_log(self, view) -> None:
+        """Start showing the enemy turn that the last action set off, if it did.
+
+        The engine resolves a whole enemy activation inside one action; the board replays
+        its log lines one by one (the line chosen and why, the path, the roll), marking
+        on the grid the squares each line is about. It never holds up the decision panel,
+        and a headless app (the tests) shows the whole turn at once.
+        """
+        lines = [ln.text for ln in view.log if ln.seats is None]  # enemy turns are public
+        seen, self._seen = self._seen, len(lines)
+        continuing, self._in_activation = self._in_activation, view.ectx is not None
+        if seen is None or len(lines) < seen:
+            # A resumed game or an undo: show the last turn, still.
+            self._stop_turn()
+            self.turn = self._last_enemy_turn(view, lines)
+            self.turn_at = len(self.turn)
+            return
+        new = lines[seen:]
+        start = next((i for i, ln in enumerate(new) if is_enemy_start(view, ln)), None)
+        if start is None and not (continuing and new):
+            if self.playing:
+                self._stop_turn()
+                self.turn_at = len(self.turn)
+            return
+        if start is None:  # the activation goes on after a choice the players made
+            self.turn = self.turn + enemy_turn(view, new)
+        else:
+            self._stop_turn()
+            self.turn, self.turn_at = enemy_turn(view, new[start:]), 0
+        delay = self.delay
+        if delay <= 0 or not self.turn:
+            self._stop_turn()
+            self.turn_at = len(self.turn)
+            return
+        if self._timer is None:  # show the first new line at once, the others in turn
+            self.turn_at = min(self.turn_at + 1, len(self.turn))
+            self._timer = self.set_timer(delay, self._next_line)
+
+    @property
+    def delay(self) -> float:
+        if self.play_delay is not None:
+            return self.play_delay
+        return 0.0 if self.app.is_headless else self.STEP_SECONDS
+
+    def _next_line(self) -> None:
+        self._stop_turn()
+        self.turn_at = min(self.turn_at + 1, len(self.turn))
+        if self.playing:
+            self._timer = self.set_timer(self.delay, self._next_line)
+        frame = self.frame
+        if frame is None or frame.view is None:
+            return
+        view = frame.view
+        grid = self.query_one(HarakiriGrid)
+        grid.trail = self._trail(view)
+        grid.redraw()
+        self.query_one("#hk-turn", Part).put(self._turn_text(view))
+        self._put("#hk-top", self._top(view, active_character(view), grid.cursor))
+
+    def _stop_turn(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    def _trail(self, view) -> set[int]:
+        if not self.playing or self.turn_at == 0:
+            return set()
+        return named_squares(view, self.turn[self.turn_at - 1])
+
+    def _last_enemy_turn(self, view, lines: list[str]) -> list[str]:
+        """The log of the latest enemy activation, from its roll and the line it chose."""
+        for i in range(len(lines) - 1, max(-1, len(lines) - 40), -1):
+            if is_enemy_start(view, lines[i]):
+                return enemy_turn(view, lines[i:i + 12])
+        return []
+
+    def _turn_text(self, view) -> Text:
+        """Four lines (the part's fixed height): a header and the last lines shown."""
+        sub = view.sub
+        if sub is not None and sub.kind == "attack" and sub.draft is not None:
+            d = sub.draft
+            return Text.assemble(("Attack", "bold"), f" {d.mode} on {', '.join(ref_label(view, t) for t in d.targets)}"
+                                 f"\n focus {'on' if d.focus else 'off'} · skill {d.skill or '-'}")
+        if not self.turn:
+            return Text("Enemy turn: none yet", style="dim")
+        shown = self.turn[:max(self.turn_at, 1)]
+        out = Text("Enemy turn", style="bold")
+        out.append(f" ▶ line {len(shown)} of {len(self.turn)}" if self.playing else " (last)", style="dim")
+        for i, line in enumerate(shown[-TURN_LINES:]):
+            now = self.playing and i == len(shown[-TURN_LINES:]) - 1
+            out.append("\n")
+            out.append(f"{'▶' if now else ' '}{line}", style="bold yellow" if now else "italic")
+        return out
+
+    # -- the top: status and queue -----------------------------------------------------
     def _top(self, view, me, cursor) -> Text:
         colour = data.oracle_colour().get(view.oracle.current or "", "")
         card = next((c.name for c in data.oracle().cards if c.id == view.oracle.current), "-")
@@ -186,13 +419,20 @@ class HarakiriBoard(Vertical):
         out.append(f" {card}  Malice ")
         out.append("■" * view.malice, style="bold red")
         out.append("□" * (6 - view.malice), style="dim")
-        out.append(f" {view.malice}/6\nQueue ")
-        used = 6
+        out.append(f" {view.malice}/6")
+        left = events_left(view)
+        if left:
+            out.append("  Events " + " ".join(
+                f"{z}:" + "/".join(f"{c[0]}{n}" for c, n in cols.items()) for z, cols in left.items()), style="dim")
+        out.append("\nQueue ")
+        used, line, cards = 6, 1, []
+        chosen = {"e:" + e.uid for e in view.enemies if e.kind == "chosen"}
         for q in view.queue:
-            label = ref_label(view, q.ref)
+            label = ref_label(view, q.ref) + ("★" if q.ref in chosen else "")
             if used + len(label) + 2 > QUEUE_WIDTH:
                 out.append("\n      ")
-                used = 6
+                used, line = 6, line + 1
+            cards.append((line, used, used + len(label) + 1, q.ref))
             used += len(label) + 2
             if q.ref == view.active:
                 out.append(f"▶{label}", style="bold reverse")
@@ -202,41 +442,51 @@ class HarakiriBoard(Vertical):
                 out.append(f" {label}", style="bold" if q.ref.startswith("c:") else "")
             out.append(" ")
         out.append("\n")
-        if view.step == "OVER":
+        if self.playing and self.turn_at:
+            out.append(f"▶ {self.turn[self.turn_at - 1]}", style="bold yellow")
+        elif view.step == "OVER":
             out.append(f"Result: {view.result} — {view.reason}", style="bold")
         elif view.ectx is not None:
             out.append(f"Enemy {ref_label(view, 'e:' + view.ectx.uid)}: line {' › '.join(view.ectx.line) or '-'}"
                        f"{' (' + view.ectx.prio + ')' if view.ectx.prio else ''}")
         elif cursor is not None:
             out.append(f"Cursor {fmt(cursor)}", style="dim")
-            sq = view.squares.get(cursor)
-            if sq is not None:
-                out.append(f" {sq.terrain} h{sq.h}", style="dim")
+            out.append(f" {self._square_words(view, cursor)}", style="dim")
             if self.los_on and me is not None and me.p is not None and cursor != me.p:
                 seen = los(view, "ally", me.p, cursor)
                 out.append(f"  LOS {char_name(me.id)}→{fmt(cursor)}: ")
                 out.append("clear" if seen else "blocked", style="bold cyan" if seen else "bold red")
                 out.append(f", range {distance(me.p, cursor)}")
             elif view.sub is not None and view.sub.kind == "move":
-                out.append(f"  Moving: {view.sub.mp} MP left")
+                cost = self.query_one(HarakiriGrid).costs.get(cursor)
+                out.append(f"  Moving: {view.sub.mp} MP left" + (f", {cost} to here" if cost else ""))
             else:
                 out.append("  v line of sight", style="dim")
         if self.narrow:
             out.append("  tabs: g grid · c characters · e enemies", style="dim")
+        self.query_one(TopPart).cards = cards
         return out
 
-    def _last_enemy_turn(self, view, seat) -> list[str]:
-        """The log of the latest enemy activation (its roll, the line chosen, the moves and
-        attacks), shown beside the grid at once: nothing waits, nothing blocks input."""
-        names = {ref_label(view, q.ref) for q in view.queue if q.ref.startswith("e:")}
-        names |= {enemy_label(e) for e in view.enemies}
-        lines = [ln.text for ln in view.log if ln.visible_to(seat)]
-        for i in range(len(lines) - 1, max(-1, len(lines) - 40), -1):
-            head, sep, _ = lines[i].partition(" activates and ")
-            if sep and head in names:
-                return lines[i:i + 5]
-        return []
+    @staticmethod
+    def _square_words(view, p: int) -> str:
+        """What stands on a square, in words: terrain, height, and who or what is there."""
+        sq = view.squares.get(p)
+        if sq is None:
+            return ""
+        words = [sq.terrain + (" (grave)" if sq.grave else "")]
+        if sq.h:
+            words.append(f"height {sq.h}")
+        words += [char_name(c.id) for c in view.characters if c.p == p and not c.defeated]
+        words += [enemy_label(e) + (" (ally)" if e.side == "ally" else "") for e in view.enemies if e.p == p]
+        words += [f"{r.name} ({r.tokens} tokens)" for r in view.resistors if r.p == p]
+        words += [pt.name for pt in view.points if pt.p == p]
+        words += [f"spawn {k}" for k, v in view.spawns.items() if v == p]
+        heads = view.heads_on_board.get(p, 0) + view.boss_heads_on_board.get(p, 0)
+        if heads:
+            words.append(f"{heads} head{'s' if heads > 1 else ''}")
+        return ", ".join(words)
 
+    # -- layout --------------------------------------------------------------------------
     def _layout_tabs(self) -> None:
         """Wide: the enemies under the grid, the characters beside. Narrow: one tab."""
         narrow = self.narrow
@@ -244,13 +494,22 @@ class HarakiriBoard(Vertical):
             self.set_class(narrow, "-narrow")
         tab = self.tab
         _show(self.query_one("#hk-grid"), not narrow or tab == "hk-grid")
+        _show(self.query_one("#hk-turn"), not narrow or tab == "hk-foes")
         _show(self.query_one("#hk-foes"), not narrow or tab == "hk-foes")
         _show(self.query_one("#hk-left"), not narrow or tab != "hk-chars")
         _show(self.query_one("#hk-boards"), not narrow or tab == "hk-chars")
         self._fit_grid()
 
     def on_resize(self, event: events.Resize) -> None:
-        self.call_after_refresh(self._layout_tabs)
+        for sticky in ("#hk-foes", "#hk-char-full"):  # a part that only grows may shrink again
+            self._heights.pop(sticky, None)
+        self.call_after_refresh(self._relayout)
+
+    def _relayout(self) -> None:
+        self._layout_tabs()
+        frame = self.frame
+        if frame is not None and frame.view is not None:
+            self._draw_boards(frame.view, self.query_one(HarakiriGrid).cursor)
 
     def _follow_screen(self, _screen) -> None:
         if self.narrow != self.has_class("-narrow"):
@@ -267,6 +526,9 @@ class HarakiriBoard(Vertical):
                     self.query_one(HarakiriGrid).focus()
                 return key == "g"
             self.tab = TABS[key]
+            frame = self.frame
+            if frame is not None and frame.view is not None:
+                self._draw_boards(frame.view, self.query_one(HarakiriGrid).cursor)
             self._layout_tabs()
             if self.tab == "hk-grid":
                 self.query_one(HarakiriGrid).focus()
@@ -286,9 +548,29 @@ class HarakiriBoard(Vertical):
         grid = self.query_one(HarakiriGrid)
         if self.los_on:
             grid.line = self._line(frame.view, me, message.p)
-            grid._build_rows()
-            grid.refresh()
+            grid.redraw()
         self._put("#hk-top", self._top(frame.view, me, message.p))
+        if not self.narrow or self.tab == "hk-foes":
+            self._draw_foes(frame.view, message.p)
+        if not self.narrow or self.tab == "hk-chars":
+            self._draw_characters(frame.view, message.p)
+
+    def on_top_part_card_clicked(self, message: TopPart.CardClicked) -> None:
+        message.stop()
+        frame = self.frame
+        if frame is None or frame.view is None:
+            return
+        kind, _, rest = message.ref.partition(":")
+        where = (next((e.p for e in frame.view.enemies if e.uid == rest), None) if kind == "e"
+                 else next((c.p for c in frame.view.characters if c.id == rest), None))
+        if where is None:
+            self.app.bell()
+            return
+        if self.narrow and self.tab != "hk-grid":
+            self.board_key("g")
+        grid = self.query_one(HarakiriGrid)
+        grid.focus()
+        grid.set_cursor(where)
 
     def on_harakiri_grid_picked(self, message: HarakiriGrid.Picked) -> None:
         message.stop()
@@ -297,7 +579,7 @@ class HarakiriBoard(Vertical):
             return
         matching = [a for a in frame.actions if action_square(frame.view, a) == message.p]
         if not matching and message.p in self.query_one(HarakiriGrid).costs and self._paths is not None:
-            # A farther reachable square: take the first step of the path towards it.
+            # A farther reachable square: take the first step of the cheapest path there.
             start, parent = self._paths
             path = path_to(parent, start, message.p)
             if len(path) > 1:
