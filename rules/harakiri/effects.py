@@ -354,6 +354,21 @@ def resolve_events(state: HarakiriState) -> None:
             state.jobs.append(Job(kind="zone_event", zone=z.id))
 
 
+def events_left(state: HarakiriState) -> dict[str, dict[str, int]]:
+    """Zone event cards not yet drawn, per revealed zone and colour (the board's status
+    line). A scripted zone draws only purple cards."""
+    out: dict[str, dict[str, int]] = {}
+    for z in state.zones:
+        if not z.revealed or z.removed:
+            continue
+        cards = data.events()[state.options.scenario].get(z.id)
+        if cards is None:
+            continue
+        cols = ("green", "red", "purple") if z.mode == "random" else ("purple",)
+        out[z.id] = {c: max(0, len(getattr(cards, c)) - z.next[c]) for c in cols}
+    return out
+
+
 def zone_event(state: HarakiriState, zid: str) -> None:
     z = next(z for z in state.zones if z.id == zid)
     if z.removed:

@@ -7,6 +7,7 @@ Every function takes the state (for terrain) and an occupancy map built once by
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterator
 from math import gcd
 from typing import NamedTuple
@@ -261,6 +262,28 @@ def reachable(state: HarakiriState, m: Mover, start: int, budget: int,
     if ends_only:
         steps = {s: v for s, v in steps.items() if s == start or can_end(state, m, s, occ, res, start)}
     return steps, parent
+
+
+def cheapest(state: HarakiriState, m: Mover, start: int, budget: int,
+             occ: dict[int, tuple[str, str]], res: set[int]) -> tuple[dict[int, int], dict[int, int]]:
+    """Least MP to every square a mover can reach on ``budget`` (difficult terrain costs 2 to
+    leave), and a parent for the cheapest path. Characters step one square at a time, so
+    this is what a square really costs them; enemies use ``reachable`` (fewest steps)."""
+    cost = {start: 0}
+    parent: dict[int, int] = {}
+    heap = [(0, start)]
+    while heap:
+        c, p = heapq.heappop(heap)
+        if c > cost.get(p, budget + 1):
+            continue
+        for n in moves_from(state, p):
+            if step_ok(state, m, p, n, budget - c, occ, res):
+                nc = c + step_cost(state, m, p)
+                if nc < cost.get(n, budget + 1):
+                    cost[n] = nc
+                    parent[n] = p
+                    heapq.heappush(heap, (nc, n))
+    return cost, parent
 
 
 def path_to(parent: dict[int, int], start: int, dest: int) -> list[int]:

@@ -6,6 +6,7 @@ small and JSON-friendly; ``xy(p)`` and ``pos(x, y)`` convert.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal, Union
 
 from pydantic import Field
@@ -26,6 +27,14 @@ def xy(p: int) -> tuple[int, int]:
 def fmt(p: int) -> str:
     x, y = xy(p)
     return f"({x},{y})"
+
+
+_FMT = re.compile(r"\((\d+),(\d+)\)")
+
+
+def squares_named(text: str) -> list[int]:
+    """The squares a log line names with ``fmt``, in order (a path, a destination)."""
+    return [pos(int(x), int(y)) for x, y in _FMT.findall(text)]
 
 
 class HarakiriOptions(OptionsBase):

@@ -5,7 +5,8 @@ Each square is four cells: the engine's own three-character cell
 ``**`` special, ``~~`` difficult, ``H=`` ladder, ``[]`` door, ``!x`` interaction point,
 ``Sx`` spawn, ``Rn`` resistor with its tokens, ``hn`` heads), then a mark column carrying the
 meaning colour doubles: ``›`` a legal target, a subscript digit the MP a reachable square costs,
-``+``/``x`` a square on the line of sight (clear/blocked). The cursor is in reverse video.
+``ₐ`` an allied wanderer, ``+``/``x`` a square on the line of sight (clear/blocked), ``•`` a square the enemy turn being
+played back is about (its path, its target). The cursor is in reverse video.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ HEIGHT_BG = {1: Style(bgcolor="grey19"), 2: Style(bgcolor="grey27"), 3: Style(bg
 CHAR = Style(color="bright_white", bold=True, bgcolor="dark_blue")
 FOE = Style(color="bright_white", bold=True, bgcolor="dark_red")
 ALLY_NPC = Style(color="bright_white", bold=True, bgcolor="dark_green")
+ALLY_MARK = Style(color="bright_green", bold=True)
 POINT = Style(color="bright_yellow", bold=True)
 RESISTOR = Style(color="bright_magenta", bold=True)
 HEADS = Style(color="red")
@@ -49,6 +51,8 @@ ACTIVE = Style(underline=True)
 CURSOR = Style(reverse=True, bold=True)
 LOS_OK = Style(color="bright_cyan", bold=True)
 LOS_NO = Style(color="bright_red", bold=True)
+TRAIL = Style(bgcolor="yellow4", bold=True)
+TRAIL_MARK = Style(color="bright_yellow", bold=True)
 DIM = Style(color="grey50")
 
 
@@ -82,6 +86,7 @@ class HarakiriGrid(ScrollView, can_focus=True):
         self.costs: dict[int, int] = {}
         self.line: tuple[list[int], bool] | None = None
         self.active_p: int | None = None
+        self.trail: set[int] = set()
         self.cursor: int | None = None
         self.box = (0, 0, 0, 0)
         self._rows: list[Strip] = []
@@ -100,6 +105,10 @@ class HarakiriGrid(ScrollView, can_focus=True):
         size = Size(LEFT + CELL * (x1 - x0 + 1), y1 - y0 + 2) if state is not None else Size(1, 1)
         if size != self.virtual_size:
             self.virtual_size = size
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Compose the rows again after a mark changed (the line of sight, the trail)."""
         self._build_rows()
         self.refresh()
 
@@ -152,12 +161,18 @@ class HarakiriGrid(ScrollView, can_focus=True):
                 mark, mstyle = " ", DIM
                 if p in on_line:
                     mark, mstyle = ("+", LOS_OK) if on_line[p] else ("x", LOS_NO)
+                elif p in self.trail:
+                    mark, mstyle = "•", TRAIL_MARK
                 elif p in self.costs:
                     mark, mstyle = SUB[min(self.costs[p], 9)], REACH
                 elif p in self.targets:
                     mark, mstyle = "›", Style(bold=True)
+                elif p in foes and foes[p].side == "ally":
+                    mark, mstyle = "ₐ", ALLY_MARK  # an ally is told from a foe by more than colour
                 if p in self.targets:
                     style = style + TARGET
+                if p in self.trail:
+                    style = style + TRAIL
                 if p == self.active_p:
                     style = style + ACTIVE
                 if p == self.cursor:
@@ -193,8 +208,7 @@ class HarakiriGrid(ScrollView, can_focus=True):
     def set_cursor(self, p: int) -> None:
         if p != self.cursor:
             self.cursor = p
-            self._build_rows()
-            self.refresh()
+            self.redraw()
             x, y = xy(p)
             x0, _, y0, _ = self.box
             self.scroll_to_region_if_needed(LEFT + CELL * (x - x0), y - y0 + 1)

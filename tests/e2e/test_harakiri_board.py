@@ -133,7 +133,7 @@ async def test_line_of_sight_on_request(data_dir):
 
 async def test_reachable_squares_show_their_cost_and_a_far_click_steps_towards_it(data_dir):
     from rules.harakiri.core import CHAR_MOVER
-    from rules.harakiri.grid import occupancy, path_to, reachable, resistor_squares
+    from rules.harakiri.grid import cheapest, occupancy, path_to, reachable, resistor_squares
     from tests.snapshots.test_harakiri_snapshots import _mid_game, _store
 
     store = _store("ossuary_bell", 5, _mid_game)
@@ -146,8 +146,11 @@ async def test_reachable_squares_show_their_cost_and_a_far_click_steps_towards_i
         grid = board.query_one(HarakiriGrid)
         view = store.view(0)
         me = next(c for c in view.characters if "c:" + c.id == view.active)
-        steps, parent = reachable(view, CHAR_MOVER, me.p, view.sub.mp, occupancy(view), resistor_squares(view))
-        assert set(grid.costs) == set(steps) - {me.p}
+        occ, res = occupancy(view), resistor_squares(view)
+        steps, _ = reachable(view, CHAR_MOVER, me.p, view.sub.mp, occ, res)
+        cost, parent = cheapest(view, CHAR_MOVER, me.p, view.sub.mp, occ, res)
+        assert set(grid.costs) == set(steps) - {me.p}  # every square the move may end on
+        assert all(grid.costs[p] == cost[p] for p in grid.costs)  # at its least MP
         far = max(grid.costs, key=lambda p: (grid.costs[p], p))
         assert grid.costs[far] >= 2
         first = path_to(parent, me.p, far)[1]
@@ -187,3 +190,118 @@ async def test_boards_are_tabs_at_80x24_and_beside_the_grid_from_120(data_dir):
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
         assert grid.display and "Characters" not in screen_text(app)
+
+
+def _play_until_an_enemy_turn_is_next(store, seed):
+    """Play the bot's choices until the next one sets off an enemy activation; return it."""
+    from screens.harakiri.board import is_enemy_start
+
+    choose = bot_chooser(GAME, seed)
+    for _ in range(500):
+        actions = store.legal_actions()
+        action = actions[choose(store, actions)]
+        after = store.state.model_copy(deep=True)
+        after = GAME.apply(after, action) or after  # the engine may apply in place
+        new = after.log[len(store.state.log):]
+        if any(is_enemy_start(after, ln.text) for ln in new) and len(new) >= 3:
+            return action
+        store.dispatch(action)
+    raise AssertionError("no enemy turn in 500 actions")
+
+
+async def test_an_enemy_turn_plays_out_a_line_at_a_time_without_holding_up_input(data_dir):
+    from screens.common.parts import Part
+    from tabletop.store import Seat, Store
+
+    store = Store.new(GAME, GAME.Options(scenario="drowned_shrine"), 11, [Seat("Solo")])
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(130, 44)) as pilot:
+        await settle(pilot)
+        app.start_store(store)
+        await settle(pilot)
+        board = board_of(app)
+        widget = board.query_one(HarakiriBoard)
+        grid = widget.query_one(HarakiriGrid)
+        assert widget.delay == 0  # headless: no waiting under tests
+        trigger = _play_until_an_enemy_turn_is_next(store, 11)
+        await settle(pilot, 1)
+        widget.play_delay = 30  # no line moves on by itself during these checks
+        store.dispatch(trigger)
+        await settle(pilot, 1)
+        assert widget.playing and widget.turn_at == 1 and len(widget.turn) >= 3
+        first = widget.turn[0]
+        turn_text = widget.query_one("#hk-turn", Part).shown.plain
+        assert f"▶{first}" in turn_text and widget.turn[1] not in turn_text
+        assert f"▶ {first}" in widget.query_one("#hk-top", Part).shown.plain
+        # The line it is about (the enemy activating) is marked on the grid.
+        assert grid.trail and grid.trail <= set(store.state.squares)
+        widget._next_line()  # what the timer does
+        await settle(pilot, 1)
+        assert widget.turn_at == 2 and f"▶{widget.turn[1]}" in widget.query_one("#hk-turn", Part).shown.plain
+        # The decision panel is live meanwhile: the next action is taken at once.
+        before = store.revision
+        await press_action(pilot, board, 0)
+        await settle(pilot, 1)
+        assert store.revision == before + 1
+        # Left alone, the turn plays to its end and the marks go.
+        widget.play_delay = 0.05
+        store.dispatch(_play_until_an_enemy_turn_is_next(store, 12))
+        for _ in range(200):
+            if not widget.playing:
+                break
+            await pilot.pause(0.05)
+        assert not widget.playing and widget.turn_at == len(widget.turn)
+        assert not grid.trail
+        assert "Enemy turn (last)" in widget.query_one("#hk-turn", Part).shown.plain
+
+
+async def test_two_players_share_the_table_without_a_curtain(data_dir):
+    # Everything in Harakiri is face up, so a hand-off needs no curtain: the header says
+    # whose characters act, and the decisions belong to that seat.
+    from tabletop.store import Seat, Store
+
+    store = Store.new(GAME, GAME.Options(scenario="drowned_shrine", players=2), 4, [Seat("Aiko"), Seat("Ben")])
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(130, 44)) as pilot:
+        await settle(pilot)
+        app.start_store(store)
+        await settle(pilot)
+        board = board_of(app)
+        choose = bot_chooser(GAME, 4)
+        seats = set()
+        for _ in range(120):
+            if len(seats) == 2 and store.to_move() == 0:
+                break  # the table went from the first seat to the second and back
+            assert not isinstance(app.screen, CurtainScreen)
+            seat = store.to_move()
+            seats.add(seat)
+            assert list(board.actions) == store.legal_actions()
+            header = screen_text(app).splitlines()[0]
+            assert f"To move: {store.seats[seat].name}" in header
+            await press_action(pilot, board, choose(store, list(board.actions)))
+            await settle(pilot, 1)
+        assert seats == {0, 1}
+
+
+async def test_a_click_on_a_queue_card_finds_that_creature_on_the_grid(data_dir):
+    from screens.harakiri.board import TopPart
+    from tests.snapshots.test_harakiri_snapshots import _mid_game, _store
+
+    store = _store("ossuary_bell", 5, _mid_game)
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(130, 44)) as pilot:
+        await settle(pilot)
+        app.start_store(store)
+        await settle(pilot)
+        board = board_of(app)
+        top = board.query_one(TopPart)
+        grid = board.query_one(HarakiriGrid)
+        view = store.view(0)
+        line, x0, _, ref = next(c for c in top.cards if c[3].startswith("e:"))
+        enemy = next(e for e in view.enemies if "e:" + e.uid == ref)
+        assert grid.cursor != enemy.p
+        await pilot.click(top, offset=(x0 + 1, line))
+        await settle(pilot, 1)
+        assert grid.cursor == enemy.p and app.focused is grid
+        # The enemy under the cursor has its full board under the grid.
+        assert board.query_one("#board")._focus == enemy.uid

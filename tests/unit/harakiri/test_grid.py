@@ -112,3 +112,18 @@ def test_ladder_links_heights():
     s.squares[pos(4, 0)].link = pos(3, 0)
     assert step_ok(s, m, pos(3, 0), pos(4, 0), 3, occ, res)
     assert not step_ok(s, Mover(side="foe", large=True), pos(3, 0), pos(4, 0), 3, occ, res)
+
+
+
+def test_a_square_costs_the_cheapest_path_not_the_fewest_steps():
+    # From (0,0) to (2,0) in two steps: straight over the difficult (1,0) costs 1 + 2 = 3 MP
+    # (difficult is paid when leaving it), the diagonal dip through (1,1) costs 2.
+    from rules.harakiri.grid import Mover, cheapest, occupancy, path_to, resistor_squares
+    s = tiny([".~.", "..."], chars={"hikaru": (0, 0)}, active="c:hikaru")
+    cost, parent = cheapest(s, Mover(side="ally"), pos(0, 0), 3, occupancy(s), resistor_squares(s))
+    assert cost[pos(2, 0)] == 2
+    assert path_to(parent, pos(0, 0), pos(2, 0)) == [pos(0, 0), pos(1, 1), pos(2, 0)]
+    assert cost[pos(1, 0)] == 1  # entering difficult terrain costs 1
+    # With 1 MP the character can only take one step of the way.
+    cost, _ = cheapest(s, Mover(side="ally"), pos(0, 0), 1, occupancy(s), resistor_squares(s))
+    assert pos(2, 0) not in cost and cost[pos(1, 1)] == 1
