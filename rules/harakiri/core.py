@@ -155,6 +155,20 @@ def on_terrain(state: HarakiriState, p: int) -> bool:
 
 # -- zones -------------------------------------------------------------------
 
+def open_doors(state: HarakiriState) -> set[int]:
+    """Squares of the revealed zones that were doors and have been opened."""
+    sc = data.scenario(state.options.scenario)
+    out = set()
+    for z in state.zones:
+        if z.revealed and not z.removed:
+            for pd in sc.zone(z.id).points:
+                p = pos(pd.x, pd.y)
+                sq = state.squares.get(p)
+                if pd.terrain == "door" and sq is not None and sq.terrain != "door":
+                    out.add(p)
+    return out
+
+
 def build_zone(state: HarakiriState, zid: str) -> None:
     """Reveal a zone: its squares, points, resistors, spawn points, start squares, miniatures."""
     sc = data.scenario(state.options.scenario)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from . import data
-from .core import enemy_hp_left, enemy_label, enemy_arm, ref_label
+from .core import enemy_arm, enemy_hp_left, enemy_label, open_doors, ref_label
 from .model import HarakiriState, pos, xy
 
 WIDTH = 76
@@ -13,7 +13,9 @@ GLYPH = {"plain": "· ", "inaccessible": "##", "obstacle": "▲▲", "difficult"
          "ladder": "H=", "door": "[]"}
 
 
-def cell(view: HarakiriState, p: int) -> str:
+def cell(view: HarakiriState, p: int, doors: set[int] | None = None) -> str:
+    """Three characters for a square; ``doors`` (``open_doors(view)``) may be passed in
+    when many squares are drawn."""
     sq = view.squares.get(p)
     if sq is None:
         return "   "
@@ -38,6 +40,8 @@ def cell(view: HarakiriState, p: int) -> str:
     for sid, sp in view.spawns.items():
         if sp == p and sq.terrain == "plain":
             return h + "S" + sid[-1]
+    if sq.terrain == "plain" and p in (open_doors(view) if doors is None else doors):
+        return h + "''"
     return h + GLYPH[sq.terrain]
 
 
@@ -52,8 +56,9 @@ def render(view: HarakiriState, seat: int | None) -> str:
         ys = [xy(p)[1] for p in view.squares]
         x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
         lines.append("    " + "".join(f"{x:>3}" for x in range(x0, x1 + 1)))
+        doors = open_doors(view)
         for y in range(y0, y1 + 1):
-            lines.append(f"{y:>3} " + "".join(cell(view, pos(x, y)) for x in range(x0, x1 + 1)))
+            lines.append(f"{y:>3} " + "".join(cell(view, pos(x, y), doors) for x in range(x0, x1 + 1)))
     q = []
     for c in view.queue:
         mark = "▶" if c.ref == view.active else ("✓" if c.rotated else " ")

@@ -23,7 +23,7 @@ from textual.message import Message
 from textual.reactive import reactive
 
 from rules.harakiri import data
-from rules.harakiri.core import CHAR_MOVER, char_name, enemy_label, ref_label
+from rules.harakiri.core import CHAR_MOVER, char_name, enemy_label, open_doors, ref_label
 from rules.harakiri.effects import events_left
 from rules.harakiri.grid import can_end, cheapest, distance, los, occupancy, path_to, resistor_squares, trace
 from rules.harakiri.model import fmt, pos, squares_named
@@ -473,7 +473,10 @@ class HarakiriBoard(Vertical):
         sq = view.squares.get(p)
         if sq is None:
             return ""
-        words = [sq.terrain + (" (grave)" if sq.grave else "")]
+        terrain = {"door": "closed door"}.get(sq.terrain, sq.terrain)
+        if sq.terrain == "plain" and p in open_doors(view):
+            terrain = "open door"
+        words = [terrain + (" (grave)" if sq.grave else "")]
         if sq.h:
             words.append(f"height {sq.h}")
         words += [char_name(c.id) for c in view.characters if c.p == p and not c.defeated]

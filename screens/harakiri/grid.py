@@ -2,7 +2,7 @@
 
 Each square is four cells: the engine's own three-character cell
 (height digit, then the occupant or terrain glyph: ``▲▲`` obstacle, ``##`` inaccessible,
-``**`` special, ``~~`` difficult, ``H=`` ladder, ``[]`` door, ``!x`` interaction point,
+``**`` special, ``~~`` difficult, ``H=`` ladder, ``[]`` door, ``!x`` interaction point, ``''`` an open door,
 ``Sx`` spawn, ``Rn`` resistor with its tokens, ``hn`` heads), then a mark column carrying the
 meaning colour doubles: ``›`` a legal target, a subscript digit the MP a reachable square costs,
 ``ₐ`` an allied wanderer, ``+``/``x`` a square on the line of sight (clear/blocked), ``•`` a square the enemy turn being
@@ -21,6 +21,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from rules.harakiri.model import pos, xy
+from rules.harakiri.core import open_doors
 from rules.harakiri.render import cell
 
 SUB = "₀₁₂₃₄₅₆₇₈₉"  # movement costs, so they never read as a height digit
@@ -126,6 +127,7 @@ class HarakiriGrid(ScrollView, can_focus=True):
         points = {pt.p for pt in state.points}
         res = {r.p for r in state.resistors}
         spawns = set(state.spawns.values())
+        doors = open_doors(state)
         on_line = {}
         if self.line is not None:
             squares, clear = self.line
@@ -139,7 +141,7 @@ class HarakiriGrid(ScrollView, can_focus=True):
                 if sq is None:
                     segs.append(Segment(" " * CELL))
                     continue
-                text = cell(state, p)
+                text = cell(state, p, doors)
                 style = TERRAIN_STYLE[sq.terrain]
                 if p in chars:
                     style = CHAR

@@ -268,7 +268,7 @@ def board(out: Text, view, e) -> set[str]:
     if minion:
         _minion_table(out, view, d)
     elif d.kind == "chosen":
-        _chosen(out, view, d, ctx)
+        _chosen(out, view, e, d, ctx)
     else:
         out.append(" Behaviour (d6, no oracle column)\n", style="bold")
         for row in d.behaviour:
@@ -311,7 +311,7 @@ def _minion_table(out: Text, view, d) -> None:
             out.append(" › ".join(lines) + "\n", style="bold" if cur else "dim")
 
 
-def _chosen(out: Text, view, d, ctx) -> None:
+def _chosen(out: Text, view, e, d, ctx) -> None:
     ai = view.ai
     cards = {c.id: c for c in d.ai_deck}
     out.append(f" AI deck {ai.deck_count} · discard {len(ai.discard)} · Hate beside {len(ai.beside)}")
@@ -321,8 +321,12 @@ def _chosen(out: Text, view, d, ctx) -> None:
     cid = ai.current or (ctx.card if ctx is not None else None)
     card = cards.get(cid) if cid else None
     if card is None:
-        top = cards.get(ai.discard[-1]) if ai.discard else None
-        out.append(" Drawn: none now" + (f" · discard top {top.name}" if top else "") + "\n", style="dim")
+        last = _last_draw(view, e)
+        if last is None:
+            out.append(" Drawn: no card yet\n", style="dim")
+        else:
+            out.append(f" Last drawn {last[0]}", style="bold")
+            out.append(f" · resolved {last[1] or 'no line'}\n")
         return
     emp = ctx is not None and ctx.empowered
     lines = card.empowered if emp and card.empowered else card.lines
@@ -331,3 +335,20 @@ def _chosen(out: Text, view, d, ctx) -> None:
     out.append(f"{card.name}{hate}{' empowered' if emp else ''} [{card.prio}]", style="bold reverse")
     out.append("\n")
     _flow(out, "  ", lines, " › ")
+
+
+def _last_draw(view, e) -> tuple[str, str | None] | None:
+    """The card the chosen drew at its last activation and the line it resolved, read
+    from the public log (the rules keep no record of it once the activation is over)."""
+    lines = [ln.text for ln in view.log if ln.seats is None]
+    head = f"{enemy_label(e)} activates and draws "
+    for i in range(len(lines) - 1, -1, -1):
+        if lines[i].startswith(head):
+            name = lines[i][len(head):].rstrip(".")
+            resolved = None
+            for ln in lines[i + 1:i + 8]:
+                if ln.startswith("Line ") and ln.endswith(" is resolved."):
+                    resolved = ln[len("Line a) "):-len(" is resolved.")]
+                    break
+            return name, resolved
+    return None

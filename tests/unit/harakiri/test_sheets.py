@@ -148,7 +148,7 @@ def test_chosen_board_shows_deck_discard_hate_and_the_card_being_resolved():
     s.ai.beside = ["hate1"]
     text = sheets.enemies(GAME.view(s, 0), "blood_oni").plain
     assert "AI deck 4 · discard 2 · Hate beside 1" in text
-    assert "Drawn: none now · discard top Terrible Roar" in text
+    assert "Drawn: no card yet" in text
     s.ai.deck.remove("crushing_blow")
     s.ai.current = "crushing_blow"
     s.ectx = EnemyCtx(uid="blood_oni", line=["M adj, A+F"], prio="-HP", card="crushing_blow")
@@ -157,3 +157,20 @@ def test_chosen_board_shows_deck_discard_hate_and_the_card_being_resolved():
     assert "Drawn Crushing Blow [-HP]\n  A+F › M adj, A+F › M to\n" in text
     assert "▶resolving  M adj, A+F [-HP]" in text
     assert "resolving" not in sheets.enemies(GAME.view(s, 0)).plain
+
+
+def test_chosen_board_keeps_the_last_card_drawn_and_its_line_after_the_activation():
+    from rules.harakiri.enemy import start
+
+    s = tiny(["....."], chars={"akira": (3, 0)}, enemies=[("blood_oni", (0, 0))], scenario="ossuary_bell")
+    s.ai.deck = ["trample", "blood_scent", "crushing_blow"]
+    start(s, "blood_oni")  # the real draw, logged by the rules
+    drawn = next(ln.text for ln in s.log if "activates and draws" in ln.text)
+    name = drawn.split("activates and draws ")[1].rstrip(".").replace(" (empowered)", "")
+    resolved = next((ln.text for ln in s.log if ln.text.endswith(" is resolved.")), None)
+    s.ai.current, s.ectx = None, None  # the activation is over
+    text = sheets.enemies(GAME.view(s, 0), "blood_oni").plain
+    assert f"Last drawn {name}" in text
+    if resolved is not None:
+        assert resolved[len("Line a) "):-len(" is resolved.")] in text
+
