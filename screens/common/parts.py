@@ -1,14 +1,14 @@
 """A region of a board drawn from one Text, redrawn only when the Text changes.
 
 ``Static.update`` always asks for a new layout of the whole screen. A part whose height
-is fixed by the stylesheet (``fixed=True``) only repaints itself, which keeps a redraw
-after an action well inside one frame.
+is fixed by the stylesheet (``fixed=True``) only repaints itself, and a part that does not
+wrap only the lines that changed, which keeps a redraw after an action inside one frame.
 """
 
 from __future__ import annotations
 
 from rich.text import Text
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.widget import Widget
 
@@ -22,9 +22,30 @@ class Part(Widget):
         self.shown = Text("")
 
     def put(self, text: Text) -> None:
-        if text != self.shown:
-            self.shown = text
-            self.refresh(layout=not self.fixed)
+        if text == self.shown:
+            return
+        before, self.shown = self.shown, text
+        if not self.fixed:
+            self.refresh(layout=True)
+            return
+        changed = self._changed_lines(before, text)
+        if changed is None:
+            self.refresh()
+        else:  # repaint only what changed: the compositor's work follows the dirty lines
+            width = self.size.width
+            for y in changed:
+                self.refresh(Region(0, y, width, 1))
+
+    def _changed_lines(self, before: Text, after: Text) -> list[int] | None:
+        """The lines that differ, when lines of text are lines on screen (no wrapping)
+        and the count is unchanged; None means repaint it all."""
+        if self.styles.text_wrap != "nowrap" or not self.size.width:
+            return None
+        old, new = before.split("\n", allow_blank=True), after.split("\n", allow_blank=True)
+        if len(old) != len(new):
+            return None
+        changed = [y for y, (a, b) in enumerate(zip(old, new)) if a != b]
+        return changed or None
 
     def render(self) -> Text:
         return self.shown

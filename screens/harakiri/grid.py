@@ -109,9 +109,16 @@ class HarakiriGrid(ScrollView, can_focus=True):
         self.redraw()
 
     def redraw(self) -> None:
-        """Compose the rows again after a mark changed (the line of sight, the trail)."""
+        """Compose the rows again after a mark changed (the line of sight, the trail) and
+        repaint only the rows that differ: a step or a cursor move touches two or three."""
+        before = self._rows
         self._build_rows()
-        self.refresh()
+        if len(before) != len(self._rows):
+            self.refresh()
+            return
+        for y, (old, new) in enumerate(zip(before, self._rows)):
+            if old is not new and list(old) != list(new):
+                self.refresh_line(y)
 
     def _build_rows(self) -> None:
         state = self.view_state
