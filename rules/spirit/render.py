@@ -81,7 +81,7 @@ def render(view: SpiritState, seat: int | None) -> str:
         t = view.transit
         how = "given to" if t.given else "drawn by"
         c = data.card(t.card)
-        extra = f", flame" if c.flame else ""
+        extra = ", flame" if c.flame else ""
         pen = f", {'+'.join(c.penalties)}" if c.penalties else ""
         out.append(f"In hand: the {c.value} ({c.icon or 'no icon'}{extra}{pen}) [{t.card}]"
                    f" {how} {view.samurai[t.holder].name}")

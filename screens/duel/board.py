@@ -22,7 +22,6 @@ from rules.duel.data import data
 from tabletop.engine import Game
 
 from ..common.parts import Part
-from ..common.parts import show as _show
 from ..common.frame import ChooseAction, Frame
 
 D = data()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rules.common import LogLine, Rng
+from rules.common import Rng
 from rules.senji import GAME
 from screens.common.curtain import CurtainScreen
 from screens.senji import SenjiBoard

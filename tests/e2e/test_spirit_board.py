@@ -41,7 +41,7 @@ async def test_clicking_a_samurai_picks_the_matching_action(data_dir):
         app.start_new_game(GAME, GAME.Options(players=2, two_player_variant=False), 9, None)
         await settle(pilot)
         store = app.store
-        board = board_of(app)
+        assert board_of(app).query_one("#board") is not None
         # Begin the turn and reach the ACTION step, where Support targets the other samurai.
         for _ in range(10):
             kinds = [a.kind for a in store.legal_actions()]
