@@ -336,10 +336,10 @@ class HarakiriBoard(Vertical):
         new = lines[seen:]
         start = next((i for i, ln in enumerate(new) if is_enemy_start(view, ln)), None)
         if start is None and not (continuing and new):
-            if self.playing:
+            if new and self.playing:  # the players have moved on: show the turn whole
                 self._stop_turn()
                 self.turn_at = len(self.turn)
-            return
+            return  # a redraw with nothing new (a highlight, `v`) lets the turn play on
         if start is None:  # the activation goes on after a choice the players made
             self.turn = self.turn + enemy_turn(view, new)
         else:

@@ -235,6 +235,11 @@ async def test_an_enemy_turn_plays_out_a_line_at_a_time_without_holding_up_input
         assert f"▶ {first}" in widget.query_one("#hk-top", Part).shown.plain
         # The line it is about (the enemy activating) is marked on the grid.
         assert grid.trail and grid.trail <= set(store.state.squares)
+        # Looking around (the line of sight, the decision cursor) does not cut it short.
+        await pilot.press("v")
+        await pilot.press("v")
+        await settle(pilot, 1)
+        assert widget.playing and widget.turn_at == 1
         widget._next_line()  # what the timer does
         await settle(pilot, 1)
         assert widget.turn_at == 2 and f"▶{widget.turn[1]}" in widget.query_one("#hk-turn", Part).shown.plain
