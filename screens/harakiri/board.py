@@ -3,7 +3,9 @@
 Top: the round, the oracle card and its colour, the malice track 0-6 and the initiative
 queue (``▶`` the active card, ``✓`` an activated, turned card). Then the grid, then the
 character boards and the enemy boards. Below 120 columns the decisions and the log sit
-under the board and the boards are tabs: `g` grid, `c` characters, `e` enemies. On the grid,
+under the board and the boards are tabs: `g` grid, `c` characters, `e` enemies (pressed again,
+or at any time from 120 columns, `c` and `e` go round the characters or the enemies, putting
+the grid cursor on each, whose board is then drawn in full). On the grid,
 arrows or hjkl move the cursor, Enter or a click picks the action for that square; `v`
 shows the line of sight from the active character to the square under the cursor.
 An enemy turn is played back a line at a time under the top (and on the top's last line),
@@ -461,7 +463,7 @@ class HarakiriBoard(Vertical):
                 cost = self.query_one(HarakiriGrid).costs.get(cursor)
                 out.append(f"  Moving: {view.sub.mp} MP left" + (f", {cost} to here" if cost else ""))
             else:
-                out.append("  v line of sight", style="dim")
+                out.append("  v line of sight · c/e next character/enemy", style="dim")
         if self.narrow:
             out.append("  tabs: g grid · c characters · e enemies", style="dim")
         self.query_one(TopPart).cards = cards
@@ -524,10 +526,12 @@ class HarakiriBoard(Vertical):
     # -- input ---------------------------------------------------------------------
     def board_key(self, key: str) -> bool:
         if key in TABS:
+            if key != "g" and (not self.narrow or self.tab == TABS[key]):
+                self._next_on_grid(key)  # the boards are on show: `c`/`e` go round them
+                return True
             if not self.narrow:
-                if key == "g":
-                    self.query_one(HarakiriGrid).focus()
-                return key == "g"
+                self.query_one(HarakiriGrid).focus()
+                return True
             self.tab = TABS[key]
             frame = self.frame
             if frame is not None and frame.view is not None:
@@ -541,6 +545,24 @@ class HarakiriBoard(Vertical):
             self.watch_frame(self.frame)
             return True
         return False
+
+    def _next_on_grid(self, key: str) -> None:
+        """Put the grid cursor on the next character (`c`) or enemy (`e`) after the one
+        under it, so that its board is the one drawn in full."""
+        frame = self.frame
+        if frame is None or frame.view is None:
+            return
+        view = frame.view
+        if key == "c":
+            squares = [c.p for c in view.characters if c.p is not None and not c.defeated]
+        else:
+            squares = [e.p for e in view.enemies]
+        if not squares:
+            self.app.bell()
+            return
+        grid = self.query_one(HarakiriGrid)
+        after = squares.index(grid.cursor) + 1 if grid.cursor in squares else 0
+        grid.set_cursor(squares[after % len(squares)])
 
     def on_harakiri_grid_moved(self, message: HarakiriGrid.Moved) -> None:
         message.stop()

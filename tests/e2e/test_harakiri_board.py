@@ -310,3 +310,43 @@ async def test_a_click_on_a_queue_card_finds_that_creature_on_the_grid(data_dir)
         assert grid.cursor == enemy.p and app.focused is grid
         # The enemy under the cursor has its full board under the grid.
         assert board.query_one("#board")._focus == enemy.uid
+
+
+async def test_c_and_e_go_round_the_boards(data_dir):
+    from tests.snapshots.test_harakiri_snapshots import _mid_game, _store
+
+    store = _store("ossuary_bell", 5, _mid_game)
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(130, 44)) as pilot:
+        await settle(pilot)
+        app.start_store(store)
+        await settle(pilot)
+        board = board_of(app)
+        widget = board.query_one("#board")
+        grid = board.query_one(HarakiriGrid)
+        view = store.view(0)
+        foes = [e for e in view.enemies]
+        seen = []
+        for _ in range(len(foes)):
+            await pilot.press("e")
+            await settle(pilot, 1)
+            seen.append(widget._focus)
+        assert seen == [e.uid for e in foes]  # each enemy once, in turn, in full
+        await pilot.press("e")
+        await settle(pilot, 1)
+        assert widget._focus == foes[0].uid  # and round again
+        placed = [c for c in view.characters if c.p is not None and not c.defeated]
+        await pilot.press("c")
+        await settle(pilot, 1)
+        assert grid.cursor == placed[0].p and widget._char_focus == placed[0].id
+        await pilot.press("c")
+        await settle(pilot, 1)
+        assert widget._char_focus == placed[1].id
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        await pilot.press("c")  # narrow: the first press opens the tab, the next goes on
+        await settle(pilot, 1)
+        assert widget.tab == "hk-chars" and widget._char_focus == placed[1].id
+        await pilot.press("c")
+        await settle(pilot, 1)
+        assert widget._char_focus == placed[2].id
