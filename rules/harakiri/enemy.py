@@ -19,6 +19,7 @@ from .core import (
 )
 from .grid import adjacent, distance, in_range, los, occupancy, path_to, reachable, resistor_squares
 from .model import EnemyCtx, HarakiriState, Pending, fmt
+from .narration import BLEEDS, DRAWS, ENEMY_ACTIVATES, resolved_line
 
 LETTERS = "abcdefgh"
 
@@ -379,7 +380,7 @@ def lines_for(state: HarakiriState, e) -> tuple[list[tuple[str | None, str]], st
             state.ectx.card = card_id
             state.ectx.empowered = emp
         lines = card.empowered if emp and card.empowered else card.lines
-        return [(card.prio, ln) for ln in lines], f"draws {card.name}" + (" (empowered)" if emp else "")
+        return [(card.prio, ln) for ln in lines], f"{DRAWS}{card.name}" + (" (empowered)" if emp else "")
     roll = state.rng.roll(6)
     row = next(r for r in d.behaviour if roll in r.rolls)
     return [(row.prio, ln) for ln in row.lines], f"rolls {roll} ({row.name})"
@@ -395,12 +396,12 @@ def start(state: HarakiriState, uid: str) -> None:
     label = enemy_label(e)
     if e.kind == "minion" and e.conds.get("bleeding"):
         n = e.conds["bleeding"]
-        state.say(f"{label} bleeds for {n}.")
+        state.say(f"{label}{BLEEDS}{n}.")
         if damage_enemy(state, e, n, None):
             finish_enemy(state)
             return
     lines, how = lines_for(state, e)
-    state.say(f"{label} activates and {how}.")
+    state.say(f"{label}{ENEMY_ACTIVATES}{how}.")
     d = data.enemy_def(e.type)
     sim = Sim(state, e)
     for i, (prio, text) in enumerate(lines):
@@ -408,7 +409,7 @@ def start(state: HarakiriState, uid: str) -> None:
         steps = sim.steps([text])
         ok, why = sim.resolvable(steps, e.p, p)
         if ok:
-            state.say(f"Line {LETTERS[i]}) {text} [{p}] is resolved.")
+            state.say(resolved_line(LETTERS[i], text, p))
             state.ectx.line = [text]
             state.ectx.prio = p
             return

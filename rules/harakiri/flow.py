@@ -12,6 +12,7 @@ from .core import (
 )
 from .effects import resolve_events, run_job
 from .model import Character, HarakiriState, Pending, QCard
+from .narration import CHARACTER_ACTIVATES
 
 
 def advance(state: HarakiriState) -> None:
@@ -208,7 +209,7 @@ def start_character(state: HarakiriState, c: Character) -> None:
     cd = data.characters()
     gain = cd.ap_gain - (1 if c.conds.get("downed") else 0)
     c.ap = min(cd.ap_cap, c.ap + gain)
-    state.say(f"{name} activates with {c.ap} AP.")
+    state.say(f"{name}{CHARACTER_ACTIVATES}{c.ap} AP.")
     if c.kami_mode and data.characters().characters[c.id].kami == "amaterasu":
         from .character import amaterasu_heal
         amaterasu_heal(state, c)

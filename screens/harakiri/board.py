@@ -29,6 +29,7 @@ from rules.harakiri.core import CHAR_MOVER, char_name, enemy_label, open_doors, 
 from rules.harakiri.effects import events_left
 from rules.harakiri.grid import can_end, cheapest, distance, los, occupancy, path_to, resistor_squares, trace
 from rules.harakiri.model import fmt, pos, squares_named
+from rules.harakiri.narration import enemy_turn, opens_enemy_turn
 from tabletop.engine import Game
 
 from ..common.frame import ChooseAction, Frame, HighlightAction
@@ -93,31 +94,6 @@ def active_character(view):
     if view.active and view.active.startswith("c:"):
         return next((c for c in view.characters if c.id == view.active[2:]), None)
     return None
-
-
-def is_enemy_start(view, line: str) -> bool:
-    """Whether a log line opens an enemy activation (``<enemy> activates and ...``, or a
-    minion's bleeding just before it)."""
-    for sep in (" activates and ", " bleeds for "):
-        head, found, _ = line.partition(sep)
-        if found and head in enemy_names(view):
-            return True
-    return False
-
-
-def enemy_turn(view, lines: list[str]) -> list[str]:
-    """The lines of an enemy turn up to the next character's activation (their own turn)."""
-    names = {char_name(c.id) for c in view.characters}
-    for i, line in enumerate(lines):
-        head, found, _ = line.partition(" activates with ")
-        if found and head in names:
-            return lines[:i]
-    return lines
-
-
-def enemy_names(view) -> set[str]:
-    names = {ref_label(view, q.ref) for q in view.queue if q.ref.startswith("e:")}
-    return names | {enemy_label(e) for e in view.enemies}
 
 
 def named_squares(view, line: str) -> set[int]:
@@ -336,7 +312,7 @@ class HarakiriBoard(Vertical):
             self.turn_at = len(self.turn)
             return
         new = lines[seen:]
-        start = next((i for i, ln in enumerate(new) if is_enemy_start(view, ln)), None)
+        start = next((i for i, ln in enumerate(new) if opens_enemy_turn(view, ln)), None)
         if start is None and not (continuing and new):
             if new and self.playing:  # the players have moved on: show the turn whole
                 self._stop_turn()
@@ -390,7 +366,7 @@ class HarakiriBoard(Vertical):
     def _last_enemy_turn(self, view, lines: list[str]) -> list[str]:
         """The log of the latest enemy activation, from its roll and the line it chose."""
         for i in range(len(lines) - 1, max(-1, len(lines) - 40), -1):
-            if is_enemy_start(view, lines[i]):
+            if opens_enemy_turn(view, lines[i]):
                 return enemy_turn(view, lines[i:i + 12])
         return []
 

@@ -19,6 +19,7 @@ from rules.harakiri.core import (
 )
 from rules.harakiri.enemy import behaviour_column
 from rules.harakiri.model import fmt
+from rules.harakiri.narration import last_draw
 
 from .grid import BASE_BG
 
@@ -321,7 +322,7 @@ def _chosen(out: Text, view, e, d, ctx) -> None:
     cid = ai.current or (ctx.card if ctx is not None else None)
     card = cards.get(cid) if cid else None
     if card is None:
-        last = _last_draw(view, e)
+        last = last_draw(view, e)
         if last is None:
             out.append(" Drawn: no card yet\n", style="dim")
         else:
@@ -335,20 +336,3 @@ def _chosen(out: Text, view, e, d, ctx) -> None:
     out.append(f"{card.name}{hate}{' empowered' if emp else ''} [{card.prio}]", style="bold reverse")
     out.append("\n")
     _flow(out, "  ", lines, " › ")
-
-
-def _last_draw(view, e) -> tuple[str, str | None] | None:
-    """The card the chosen drew at its last activation and the line it resolved, read
-    from the public log (the rules keep no record of it once the activation is over)."""
-    lines = [ln.text for ln in view.log if ln.seats is None]
-    head = f"{enemy_label(e)} activates and draws "
-    for i in range(len(lines) - 1, -1, -1):
-        if lines[i].startswith(head):
-            name = lines[i][len(head):].rstrip(".")
-            resolved = None
-            for ln in lines[i + 1:i + 8]:
-                if ln.startswith("Line ") and ln.endswith(" is resolved."):
-                    resolved = ln[len("Line a) "):-len(" is resolved.")]
-                    break
-            return name, resolved
-    return None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 from rules.harakiri import GAME
 from rules.harakiri.model import xy
 from screens.common.curtain import CurtainScreen
@@ -16,6 +18,20 @@ from .helpers import board_of, bot_chooser, click_action, press_action, screen_t
 GAMES = {"harakiri": GAME}
 
 
+@asynccontextmanager
+async def _table(start, size=(130, 44)):
+    """The real app at the Harakiri table: a store, or (options, seed) for a new game."""
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        if isinstance(start, tuple):
+            app.start_new_game(GAME, start[0], start[1], None)
+        else:
+            app.start_store(start)
+        await settle(pilot)
+        yield pilot, app, board_of(app)
+
+
 def _grid_pick(view, actions, action):
     """The square to pick on the grid for this action, when it is the only one there."""
     p = action_square(view, action)
@@ -25,13 +41,8 @@ def _grid_pick(view, actions, action):
 
 
 async def test_drowned_shrine_to_its_end_by_keys(data_dir):
-    app = TabletopApp(games=GAMES, bot_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        app.start_new_game(GAME, GAME.Options(scenario="drowned_shrine"), 3, None)
-        await settle(pilot)
+    async with _table((GAME.Options(scenario="drowned_shrine"), 3), (80, 24)) as (pilot, app, board):
         store = app.store
-        board = board_of(app)
         widget = board.query_one("#board")
         assert isinstance(widget, HarakiriBoard)
         grid = widget.query_one(HarakiriGrid)
@@ -70,13 +81,8 @@ async def test_drowned_shrine_to_its_end_by_keys(data_dir):
 
 
 async def test_ossuary_bell_a_few_rounds_by_clicks(data_dir):
-    app = TabletopApp(games=GAMES, bot_delay=0)
-    async with app.run_test(size=(130, 44)) as pilot:
-        await settle(pilot)
-        app.start_new_game(GAME, GAME.Options(scenario="ossuary_bell"), 5, None)
-        await settle(pilot)
+    async with _table((GAME.Options(scenario="ossuary_bell"), 5)) as (pilot, app, board):
         store = app.store
-        board = board_of(app)
         grid = board.query_one(HarakiriGrid)
         choose = bot_chooser(GAME, 5)
         square_clicks = 0
@@ -106,13 +112,8 @@ async def test_ossuary_bell_a_few_rounds_by_clicks(data_dir):
 
 
 async def test_line_of_sight_on_request(data_dir):
-    app = TabletopApp(games=GAMES, bot_delay=0)
-    async with app.run_test(size=(130, 44)) as pilot:
-        await settle(pilot)
-        app.start_new_game(GAME, GAME.Options(scenario="drowned_shrine"), 3, None)
-        await settle(pilot)
+    async with _table((GAME.Options(scenario="drowned_shrine"), 3)) as (pilot, app, board):
         store = app.store
-        board = board_of(app)
         choose = bot_chooser(GAME, 3)
         while store.state.active is None or not store.state.active.startswith("c:") or store.state.sub is not None:
             board._dispatch(board.actions[choose(store, board.actions)])
@@ -137,12 +138,7 @@ async def test_reachable_squares_show_their_cost_and_a_far_click_steps_towards_i
     from tests.snapshots.test_harakiri_snapshots import _mid_game, _store
 
     store = _store("ossuary_bell", 5, _mid_game)
-    app = TabletopApp(games=GAMES, bot_delay=0)
-    async with app.run_test(size=(130, 44)) as pilot:
-        await settle(pilot)
-        app.start_store(store)
-        await settle(pilot)
-        board = board_of(app)
+    async with _table(store) as (pilot, app, board):
         grid = board.query_one(HarakiriGrid)
         view = store.view(0)
         me = next(c for c in view.characters if "c:" + c.id == view.active)
@@ -165,12 +161,7 @@ async def test_reachable_squares_show_their_cost_and_a_far_click_steps_towards_i
 
 
 async def test_boards_are_tabs_at_80x24_and_beside_the_grid_from_120(data_dir):
-    app = TabletopApp(games=GAMES, bot_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        app.start_new_game(GAME, GAME.Options(scenario="drowned_shrine"), 3, None)
-        await settle(pilot)
-        board = board_of(app)
+    async with _table((GAME.Options(scenario="drowned_shrine"), 3), (80, 24)) as (pilot, app, board):
         grid = board.query_one(HarakiriGrid)
         assert grid.display and "Characters" not in screen_text(app)
         await pilot.press("c")
@@ -194,7 +185,7 @@ async def test_boards_are_tabs_at_80x24_and_beside_the_grid_from_120(data_dir):
 
 def _play_until_an_enemy_turn_is_next(store, seed):
     """Play the bot's choices until the next one sets off an enemy activation; return it."""
-    from screens.harakiri.board import is_enemy_start
+    from rules.harakiri.narration import opens_enemy_turn
 
     choose = bot_chooser(GAME, seed)
     for _ in range(500):
@@ -203,7 +194,7 @@ def _play_until_an_enemy_turn_is_next(store, seed):
         after = store.state.model_copy(deep=True)
         after = GAME.apply(after, action) or after  # the engine may apply in place
         new = after.log[len(store.state.log):]
-        if any(is_enemy_start(after, ln.text) for ln in new) and len(new) >= 3:
+        if any(opens_enemy_turn(after, ln.text) for ln in new) and len(new) >= 3:
             return action
         store.dispatch(action)
     raise AssertionError("no enemy turn in 500 actions")
@@ -214,12 +205,7 @@ async def test_an_enemy_turn_plays_out_a_line_at_a_time_without_holding_up_input
     from tabletop.store import Seat, Store
 
     store = Store.new(GAME, GAME.Options(scenario="drowned_shrine"), 11, [Seat("Solo")])
-    app = TabletopApp(games=GAMES, bot_delay=0)
-    async with app.run_test(size=(130, 44)) as pilot:
-        await settle(pilot)
-        app.start_store(store)
-        await settle(pilot)
-        board = board_of(app)
+    async with _table(store) as (pilot, app, board):
         widget = board.query_one(HarakiriBoard)
         grid = widget.query_one(HarakiriGrid)
         assert widget.delay == 0  # headless: no waiting under tests
@@ -266,12 +252,7 @@ async def test_two_players_share_the_table_without_a_curtain(data_dir):
     from tabletop.store import Seat, Store
 
     store = Store.new(GAME, GAME.Options(scenario="drowned_shrine", players=2), 4, [Seat("Aiko"), Seat("Ben")])
-    app = TabletopApp(games=GAMES, bot_delay=0)
-    async with app.run_test(size=(130, 44)) as pilot:
-        await settle(pilot)
-        app.start_store(store)
-        await settle(pilot)
-        board = board_of(app)
+    async with _table(store) as (pilot, app, board):
         choose = bot_chooser(GAME, 4)
         seats = set()
         for _ in range(120):
@@ -293,12 +274,7 @@ async def test_a_click_on_a_queue_card_finds_that_creature_on_the_grid(data_dir)
     from tests.snapshots.test_harakiri_snapshots import _mid_game, _store
 
     store = _store("ossuary_bell", 5, _mid_game)
-    app = TabletopApp(games=GAMES, bot_delay=0)
-    async with app.run_test(size=(130, 44)) as pilot:
-        await settle(pilot)
-        app.start_store(store)
-        await settle(pilot)
-        board = board_of(app)
+    async with _table(store) as (pilot, app, board):
         top = board.query_one(TopPart)
         grid = board.query_one(HarakiriGrid)
         view = store.view(0)
@@ -316,12 +292,7 @@ async def test_c_and_e_go_round_the_boards(data_dir):
     from tests.snapshots.test_harakiri_snapshots import _mid_game, _store
 
     store = _store("ossuary_bell", 5, _mid_game)
-    app = TabletopApp(games=GAMES, bot_delay=0)
-    async with app.run_test(size=(130, 44)) as pilot:
-        await settle(pilot)
-        app.start_store(store)
-        await settle(pilot)
-        board = board_of(app)
+    async with _table(store) as (pilot, app, board):
         widget = board.query_one("#board")
         grid = board.query_one(HarakiriGrid)
         view = store.view(0)

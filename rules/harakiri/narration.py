@@ -1,0 +1,62 @@
+"""The log's words for the turns of the round, written by the rules and read back by the
+board (to play an enemy turn out a line at a time, to recall a chosen's last card).
+
+The phrases are defined here once: ``enemy`` and ``flow`` write them, the readers below
+parse them, so the two can never drift apart.
+"""
+
+from __future__ import annotations
+
+from .core import char_name, enemy_label, ref_label
+from .model import Enemy, HarakiriState
+
+ENEMY_ACTIVATES = " activates and "  # "<enemy> activates and rolls 4 (normal behaviour)."
+BLEEDS = " bleeds for "  # a bleeding minion, just before it activates
+CHARACTER_ACTIVATES = " activates with "  # "<character> activates with 3 AP."
+DRAWS = "draws "  # a chosen's activation: "<chosen> activates and draws <card>."
+RESOLVED = " is resolved."  # "Line a) <line> [<priority>] is resolved."
+
+
+def resolved_line(letter: str, text: str, prio: str) -> str:
+    return f"Line {letter}) {text} [{prio}]{RESOLVED}"
+
+
+def enemy_names(state: HarakiriState) -> set[str]:
+    names = {ref_label(state, q.ref) for q in state.queue if q.ref.startswith("e:")}
+    return names | {enemy_label(e) for e in state.enemies}
+
+
+def opens_enemy_turn(state: HarakiriState, line: str) -> bool:
+    """Whether a log line opens an enemy activation (or is a minion's bleeding before it)."""
+    for sep in (ENEMY_ACTIVATES, BLEEDS):
+        head, found, _ = line.partition(sep)
+        if found and head in enemy_names(state):
+            return True
+    return False
+
+
+def enemy_turn(state: HarakiriState, lines: list[str]) -> list[str]:
+    """The lines of an enemy turn, up to the next character's activation (their own turn)."""
+    names = {char_name(c.id) for c in state.characters}
+    for i, line in enumerate(lines):
+        head, found, _ = line.partition(CHARACTER_ACTIVATES)
+        if found and head in names:
+            return lines[:i]
+    return lines
+
+
+def last_draw(state: HarakiriState, e: Enemy) -> tuple[str, str | None] | None:
+    """The card a chosen drew at its last activation and the line it resolved (the rules
+    keep no record of the card once the activation is over; the public log does)."""
+    lines = [ln.text for ln in state.log if ln.seats is None]
+    head = f"{enemy_label(e)}{ENEMY_ACTIVATES}{DRAWS}"
+    for i in range(len(lines) - 1, -1, -1):
+        if lines[i].startswith(head):
+            name = lines[i][len(head):].rstrip(".").removesuffix(" (empowered)")
+            resolved = None
+            for ln in lines[i + 1:i + 8]:
+                if ln.startswith("Line ") and ln.endswith(RESOLVED):
+                    resolved = ln[len("Line a) "):-len(RESOLVED)]
+                    break
+            return name, resolved
+    return None
