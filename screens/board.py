@@ -115,8 +115,12 @@ class BoardScreen(Screen[None]):
             self._draw(None, interactive=False)
             if not self.outcome_shown:
                 self.outcome_shown = True
-                names = [s.name for s in store.seats]
-                self.app.push_screen(OutcomeScreen(game.title, outcome, names), self._after_outcome)
+                # A board still playing the last turn out (an enemy's) finishes it first.
+                when_settled = getattr(self.query_one("#board"), "when_settled", None)
+                if when_settled is None:
+                    self._show_outcome()
+                else:
+                    when_settled(self._show_outcome)
             return
         seat = store.to_move()
         if game.is_public(store.state):
@@ -302,6 +306,15 @@ class BoardScreen(Screen[None]):
 
     def action_menu(self) -> None:
         self.app.to_menu()
+
+    def _show_outcome(self) -> None:
+        store = self.store
+        outcome = store.outcome()
+        if outcome is None:  # undone while the board was still playing the end out
+            self.outcome_shown = False
+            return
+        names = [s.name for s in store.seats]
+        self.app.push_screen(OutcomeScreen(store.game.title, outcome, names), self._after_outcome)
 
     def _after_outcome(self, choice: str | None) -> None:
         if choice == "menu":

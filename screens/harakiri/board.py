@@ -151,6 +151,7 @@ class HarakiriBoard(Vertical):
         self._timer = None
         self._focus: str | None = None
         self._char_focus: str | None = None
+        self._settled: list = []  # called once the enemy turn on show has played out
 
     def compose(self) -> ComposeResult:
         yield TopPart(id="hk-top", fixed=True)
@@ -190,11 +191,13 @@ class HarakiriBoard(Vertical):
         if view is None:
             self._stop_turn()
             self.turn_at = len(self.turn)
+            self._settle()
             grid.show(None, set(), {}, None, None)
             for part in self.query(Part):
                 part.put(Text(""))
             return
         self._follow_log(view)
+        self._settle()
         targets = {p for p in (action_square(view, a) for a in frame.actions) if p is not None}
         if frame.highlight is not None:
             hp = action_square(view, frame.highlight)
@@ -343,6 +346,8 @@ class HarakiriBoard(Vertical):
         self.turn_at = min(self.turn_at + 1, len(self.turn))
         if self.playing:
             self._timer = self.set_timer(self.delay, self._next_line)
+        else:
+            self.call_after_refresh(self._settle)
         frame = self.frame
         if frame is None or frame.view is None:
             return
@@ -357,6 +362,18 @@ class HarakiriBoard(Vertical):
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
+
+    def when_settled(self, callback) -> None:
+        """Call back once the enemy turn on show has played out (at once if none is):
+        the board screen waits so before it shows how the game ended."""
+        self._settled.append(callback)
+        self._settle()
+
+    def _settle(self) -> None:
+        if not self.playing:
+            waiting, self._settled = self._settled, []
+            for callback in waiting:
+                callback()
 
     def _trail(self, view) -> set[int]:
         if not self.playing or self.turn_at == 0:

@@ -321,3 +321,34 @@ async def test_c_and_e_go_round_the_boards(data_dir):
         await pilot.press("c")
         await settle(pilot, 1)
         assert widget._char_focus == placed[2].id
+
+
+async def test_the_end_is_shown_after_the_enemy_turn_that_caused_it_has_played_out(data_dir):
+    from rules.common import Rng
+    from tabletop.bots import random_bot
+    from tabletop.store import Seat, Store
+
+    # Seed 1, random play: the game is lost in the enemy turn after action 105.
+    store = Store.new(GAME, GAME.Options(scenario="drowned_shrine"), 1, [Seat("Solo")])
+    rng = Rng(seed=1)
+    pending = []
+    while not store.finished:
+        action = random_bot(GAME, store.view(0), store.to_move(), store.legal_actions(), rng)
+        trial = store.state.model_copy(deep=True)
+        trial = GAME.apply(trial, action) or trial
+        if GAME.outcome(trial) is not None:
+            pending.append(action)
+            break
+        store.dispatch(action)
+    assert pending, "the game did not end"
+    async with _table(store) as (pilot, app, board):
+        widget = board.query_one(HarakiriBoard)
+        widget.play_delay = 30  # the turn moves on only when the test says so
+        store.dispatch(pending[0])
+        await settle(pilot, 1)
+        assert store.finished and widget.playing
+        assert not isinstance(app.screen, OutcomeScreen)  # the turn is being shown first
+        while widget.playing:
+            widget._next_line()
+        await settle(pilot)
+        assert isinstance(app.screen, OutcomeScreen)
