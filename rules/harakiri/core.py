@@ -47,6 +47,21 @@ def point(state: HarakiriState, pid: str) -> Point | None:
     return None
 
 
+def oracle_now(state: HarakiriState) -> tuple[str, str]:
+    """The oracle card showing: its colour ("" before the first draw) and its name ("-")."""
+    current = state.oracle.current
+    if current is None:
+        return "", "-"
+    name = next((c.name for c in data.oracle().cards if c.id == current), "-")
+    return data.oracle_colour().get(current, ""), name
+
+
+def cond_label(kind: str) -> str:
+    """A condition's name as its token reads (the kind itself when it has no token)."""
+    token = data.tokens().conditions.get(kind)
+    return token.name if token is not None else kind
+
+
 def char_name(cid: str) -> str:
     return data.characters().characters[cid].name
 

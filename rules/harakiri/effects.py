@@ -10,7 +10,7 @@ from . import data
 from .core import (
     add_malice, build_zone, char, char_name, collective_seat, damage_character, enemy_label,
     finish, give_cond_char_now, heal_character, heal_enemy, insert_cards, move_card, place_enemy,
-    point, queue_cond_char, remove_zone, resistor, spawn_squares, zone_of, damage_enemy,
+    oracle_now, point, queue_cond_char, remove_zone, resistor, spawn_squares, zone_of, damage_enemy,
 )
 from .grid import chebyshev
 from .model import HarakiriState, InitEffect, ItemState, Job, Pending, fmt
@@ -377,8 +377,7 @@ def zone_event(state: HarakiriState, zid: str) -> None:
         any(zone_of(state, e.p) == zid for e in state.enemies)
     if not occupied:
         return
-    colour = data.oracle_colour().get(state.oracle.current or "", "green")
-    col = colour if z.mode == "random" else "purple"
+    col = (oracle_now(state)[0] or "green") if z.mode == "random" else "purple"
     cards = getattr(data.events()[state.options.scenario][zid], col)
     i = z.next[col]
     if i >= len(cards):

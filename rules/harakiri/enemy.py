@@ -15,7 +15,7 @@ from .combat import AttackSpec, resolve
 from .core import (
     char, char_arm, char_name, enemy, enemy_arm, enemy_hp_left, enemy_label, enemy_stats,
     mover_of_enemy, on_terrain, queue_cond_char, queue_index, ref_label,
-    resistor, damage_enemy, place_enemy,
+    oracle_now, resistor, damage_enemy, place_enemy,
 )
 from .grid import adjacent, distance, in_range, los, occupancy, path_to, reachable, resistor_squares
 from .model import EnemyCtx, HarakiriState, Pending, fmt
@@ -351,8 +351,7 @@ def exhume_graves(state: HarakiriState, at: int, taken: set[int], res: set[int])
 def behaviour_column(state: HarakiriState) -> str:
     """The minions' behaviour column the oracle card picks: green (or no card yet) is
     normal behaviour, red aggressive."""
-    colour = data.oracle_colour().get(state.oracle.current or "", "green")
-    return "normal" if colour == "green" else "aggressive"
+    return "aggressive" if oracle_now(state)[0] == "red" else "normal"
 
 
 def lines_for(state: HarakiriState, e) -> tuple[list[tuple[str | None, str]], str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from . import data
-from .core import enemy_arm, enemy_hp_left, enemy_label, open_doors, ref_label
+from .core import enemy_arm, enemy_hp_left, enemy_label, open_doors, oracle_now, ref_label
 from .model import HarakiriState, pos, xy
 
 WIDTH = 76
@@ -47,8 +47,7 @@ def cell(view: HarakiriState, p: int, doors: set[int] | None = None) -> str:
 
 def render(view: HarakiriState, seat: int | None) -> str:
     lines: list[str] = []
-    colour = data.oracle_colour().get(view.oracle.current or "", "")
-    card = next((c.name for c in data.oracle().cards if c.id == view.oracle.current), "-")
+    colour, card = oracle_now(view)
     lines.append(f"Round {view.round}  step {view.step}  oracle {colour or '-'} ({card})  "
                  f"malice {'■' * view.malice}{'□' * (6 - view.malice)} {view.malice}/6")
     if view.squares:

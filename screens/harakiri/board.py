@@ -24,8 +24,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
 
-from rules.harakiri import data
-from rules.harakiri.core import CHAR_MOVER, char_name, enemy_label, open_doors, ref_label
+from rules.harakiri.core import CHAR_MOVER, char_name, enemy_label, open_doors, oracle_now, ref_label
 from rules.harakiri.effects import events_left
 from rules.harakiri.grid import can_end, cheapest, distance, los, occupancy, path_to, resistor_squares, trace
 from rules.harakiri.model import fmt, pos, squares_named
@@ -407,8 +406,7 @@ class HarakiriBoard(Vertical):
 
     # -- the top: status and queue -----------------------------------------------------
     def _top(self, view, me, cursor) -> Text:
-        colour = data.oracle_colour().get(view.oracle.current or "", "")
-        card = next((c.name for c in data.oracle().cards if c.id == view.oracle.current), "-")
+        colour, card = oracle_now(view)
         out = Text.assemble((f"Round {view.round}", "bold"), f" · {view.step.lower().replace('_', ' ')}  Oracle ")
         out.append(f"{colour.upper() or 'NONE'}", style=ORACLE_STYLE.get(colour, "bold"))
         out.append(f" {card}  Malice ")

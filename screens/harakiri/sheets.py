@@ -14,8 +14,8 @@ from rich.text import Text
 from rules.harakiri import data
 from rules.harakiri.character import kami_mode_ok
 from rules.harakiri.core import (
-    char_arm, enemy_arm, enemy_hp_left, enemy_label, enemy_stats, kami_ready, skill_ready,
-    slot_die,
+    char_arm, cond_label, enemy_arm, enemy_hp_left, enemy_label, enemy_stats, kami_ready, oracle_now,
+    skill_ready, slot_die,
 )
 from rules.harakiri.enemy import behaviour_column
 from rules.harakiri.model import fmt
@@ -32,6 +32,15 @@ OK, NO = ("✓", "green"), ("✗", "dim")
 
 def _mark(ok: bool) -> tuple[str, str]:
     return OK if ok else NO
+
+
+def _conds(conds: dict[str, int]) -> str:
+    return " ".join(f"{cond_label(k)} {v}" for k, v in conds.items())
+
+
+def _low(c) -> bool:
+    """Below half health: the HP figure is drawn in red (and the bar says it too)."""
+    return c.hp * 2 < c.max_hp
 
 
 def _dice(d: list[str] | None) -> str:
@@ -63,7 +72,7 @@ def character(view, c) -> Text:
         out.append(" KAMI MODE", style="bold magenta reverse")
     # 2. HP bar, ARM now/max, AP, MP left in a move
     out.append("\nHP ")
-    low = c.hp * 2 < c.max_hp
+    low = _low(c)
     out.append("█" * max(0, c.hp), style="red" if low else "green")
     out.append("░" * max(0, c.max_hp - c.hp), style="dim")
     out.append(f" {c.hp}/{c.max_hp}", style="bold red" if low else "bold")
@@ -82,8 +91,7 @@ def character(view, c) -> Text:
         out.append(*_mark(on))
         out.append(flag, style="" if on else "dim")
     # 4. conditions with counts, Blessed, Hated
-    conds = data.tokens().conditions
-    bad = [f"{conds[k].name if k in conds else k} {v}" for k, v in c.conds.items() if k != "blessed"]
+    bad = [f"{cond_label(k)} {v}" for k, v in c.conds.items() if k != "blessed"]
     out.append("\nCond ")
     out.append(", ".join(bad) if bad else "none", style="bold magenta" if bad else "dim")
     blessed = c.conds.get("blessed", 0)
@@ -155,7 +163,7 @@ def compact(view, c) -> Text:
     out.append(f" seat {c.seat + 1} · {where}")
     if view.active == "c:" + c.id:
         out.append(" ▶ACTIVE", style="bold reverse")
-    low = c.hp * 2 < c.max_hp
+    low = _low(c)
     out.append("\n HP ")
     out.append(f"{c.hp}/{c.max_hp}", style="bold red" if low else "bold")
     out.append(f" ARM {char_arm(c)}/{c.arm_max} AP ")
@@ -167,9 +175,7 @@ def compact(view, c) -> Text:
         if on:
             out.append(f" ✓{flag}")
     if c.conds:
-        conds = data.tokens().conditions
-        out.append(" " + " ".join(f"{conds[k].name if k in conds else k} {v}" for k, v in c.conds.items()),
-                   style="bold magenta")
+        out.append(" " + _conds(c.conds), style="bold magenta")
     return out
 
 
@@ -196,9 +202,7 @@ def _state(out: Text, e) -> None:
     if e.bulwark:
         out.append(" bulwark")
     if e.conds:
-        conds = data.tokens().conditions
-        out.append(" " + " ".join(f"{conds[k].name if k in conds else k} {v}" for k, v in e.conds.items()),
-                   style="magenta")
+        out.append(" " + _conds(e.conds), style="magenta")
 
 
 def _compact(out: Text, e) -> None:
@@ -298,7 +302,7 @@ def _rolls(rolls: list[int]) -> str:
 
 
 def _minion_table(out: Text, view, d) -> None:
-    colour = data.oracle_colour().get(view.oracle.current or "", "")
+    colour = oracle_now(view)[0]
     now = behaviour_column(view)
     out.append(" Behaviour d6 · oracle ", style="bold")
     out.append(colour.upper() or "NONE", style="bold reverse")
