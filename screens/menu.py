@@ -44,9 +44,10 @@ class MenuScreen(Screen[None]):
                 menu.add_option(
                     Option(f"{entry.title:<22} not yet available: its rules have not landed", id=f"game-{entry.id}", disabled=True)
                 )
-        for gid, game in available.items():
-            if gid not in {e.id for e in catalog()}:
-                menu.add_option(Option(f"{game.title:<22} (extra game)", id=f"game-{gid}"))
+        known = {e.id for e in catalog()}
+        for gid in available:  # a developer's extra game: only these are imported here
+            if gid not in known:
+                menu.add_option(Option(f"{available[gid].title:<22} (extra game)", id=f"game-{gid}"))
         menu.add_option(Option("Load a saved game", id="load"))
         menu.add_option(Option("Rules help", id="rules"))
         menu.add_option(Option("Quit", id="quit"))
