@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from rules.common import ActionBase
+
+TADAKATSU = "M"  # the samurai whose own ability is a reroll (spec §2.8)
 
 
 # -- setup -------------------------------------------------------------------
@@ -169,8 +171,22 @@ class Support(ActionBase):
 
 
 class ReactUse(ActionBase):
+    """``source``: Tadakatsu's letter, or with ``kami`` the letter of one of your red kami.
+
+    ``kami`` left out reads as "a kami unless the source is Tadakatsu", the only samurai who
+    rerolls, so records written before the flag existed replay unchanged.
+    """
+
     kind: Literal["react_use"] = "react_use"
     source: str
+    kami: bool
+
+    @model_validator(mode="before")
+    @classmethod
+    def _kami_default(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "kami" not in data:
+            return {**data, "kami": data.get("source") != TADAKATSU}
+        return data
 
 
 class ReactDie(ActionBase):

@@ -103,11 +103,16 @@ def need(state: SenjiState, side: str) -> int:
     return 2 if len(fams) >= 2 else 1
 
 
-def ginchiyo_protects(state: SenjiState) -> bool:
-    c = state.combat
-    if "D" not in samurai_on_board(state, c.att):
+def board_ability(state: SenjiState, side: str, letter: str) -> bool:
+    """A samurai's ability that works while it is on its owner's board (spec §2.8): on,
+    unless the samurai is one of the pieces fighting against an active Ekes."""
+    if letter not in samurai_on_board(state, seat_of_side(state, side)):
         return False
-    return not ("D" in c.att_samurai and ekes_active(state, "A"))
+    return not (letter in side_samurai(state, side) and ekes_active(state, side))
+
+
+def ginchiyo_protects(state: SenjiState) -> bool:
+    return board_ability(state, "A", "D")
 
 
 def legal_support(state: SenjiState, side: str) -> list[ActionBase]:
@@ -132,7 +137,7 @@ def apply_support(state: SenjiState, side: str, a: ActionBase) -> None:
         state.reveal()
         state.say(f"{name(state, c.dfn)} executes the hostage {D.card_name(a.card)}.")
         lose(state, c.att, 2 * v, "execution")
-        gain(state, c.dfn, 2 * v if "I" in samurai_on_board(state, c.dfn) else v, "execution")
+        gain(state, c.dfn, 2 * v if board_ability(state, "D", "I") else v, "execution")
         return
     assert isinstance(a, Support)
     if side == "D":
@@ -187,15 +192,16 @@ def roll(state: SenjiState) -> None:
     _react_from(state, "D")
 
 
-def react_sources(state: SenjiState, side: str) -> list[str]:
+def react_sources(state: SenjiState, side: str) -> list[ReactUse]:
+    """Tadakatsu (once per round) and, once per combat, one of the side's red kami."""
     c = state.combat
     if not any(not d.set for d in c.dice):
         return []
     out = []
     if "M" in abilities(state, side) and side not in c.tadakatsu_used:
-        out.append("M")
+        out.append(ReactUse(source="M"))
     if side not in c.kami_used:
-        out += unused_kami(state, seat_of_side(state, side), "red")
+        out += [ReactUse(source=x, kami=True) for x in unused_kami(state, seat_of_side(state, side), "red")]
     return out
 
 
@@ -214,7 +220,7 @@ def _react_from(state: SenjiState, side: str | None) -> None:
 def legal_react(state: SenjiState, side: str) -> list[ActionBase]:
     c = state.combat
     if c.react_source is None:
-        return [ReactUse(source=x) for x in react_sources(state, side)] + [ReactDone()]
+        return [*react_sources(state, side), ReactDone()]
     out: list[ActionBase] = []
     if len(c.react_chosen) < c.react_max:
         out += [ReactDie(die=i + 1) for i, d in enumerate(c.dice)
@@ -230,9 +236,9 @@ def apply_react(state: SenjiState, side: str, a: ActionBase) -> None:
     match a:
         case ReactDone():
             _react_from(state, "A" if side == "D" else None)
-        case ReactUse(source=x):
+        case ReactUse(source=x, kami=kami):
             c.react_source, c.react_chosen = x, []
-            if x == "M":
+            if not kami:
                 c.react_max = 2
                 c.tadakatsu_used.append(side)
                 state.say(f"{name(state, seat)} uses Tadakatsu to reroll up to 2 dice.")

@@ -257,6 +257,8 @@ def describe(a: ActionBase) -> str:
         case "support":
             return f"Play {D.card_name(a.card)}"
         case "react_use":
+            if a.kami:
+                return f"Call the red kami of {samurai_name(a.source)} to reroll"
             return f"Reroll with {samurai_name(a.source)}"
         case "react_die":
             return f"Reroll die {a.die}"

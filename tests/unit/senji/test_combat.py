@@ -114,6 +114,31 @@ def test_execution_with_motonari_and_floor():
     assert (s.honor[R], s.honor[G]) == (0, 23)
 
 
+def test_motonari_fighting_against_ekes_gains_only_the_value():
+    """"Samurai fighting against Ekes have no ability" (spec §2.8): Motonari defends Izumo
+    against Ekes, so the execution gives Green the card's value, not twice it."""
+    s = blank()
+    place(s, R, "nagato", 1, "C")
+    place(s, G, "izumo", 1, "I")
+    give_card(s, G, "R-M4")
+    s.honor[R], s.honor[G] = 15, 15
+    attack(s, "nagato", "izumo", 1, "C", rolled="YYYYYYYY")
+    do(s, Execute(card="R-M4"))
+    assert (s.honor[R], s.honor[G]) == (7, 19)
+
+
+def test_motonari_away_from_the_fight_still_doubles_against_ekes():
+    s = blank()
+    place(s, R, "nagato", 1, "C")
+    place(s, G, "izumo", 1)
+    place(s, G, "tango", 0, "I")
+    give_card(s, G, "R-M4")
+    s.honor[R], s.honor[G] = 15, 15
+    attack(s, "nagato", "izumo", 1, "C", rolled="YYYYYYYY")
+    do(s, Execute(card="R-M4"))
+    assert (s.honor[R], s.honor[G]) == (7, 23)
+
+
 def test_tie_round_scenario_4():
     s = blank()
     place(s, R, "nagato", 2)
@@ -259,3 +284,47 @@ def test_move_done_ends_activation():
     summer(s)
     do(s, Activate(province="nagato"), MoveDone())
     assert s.provinces["nagato"].units == 2
+
+
+def _offered_rerolls(s):
+    return [a for a in GAME.legal_actions(s) if a.kind == "react_use"]
+
+
+def test_tadakatsus_military_kami_rerolls_once_then_is_gone():
+    """"Kami power may be used once ... Military Kami (Red): Reroll any dice in a combat
+    (once per combat)": Tadakatsu fell earlier, so Red holds his red kami, not the samurai."""
+    s = blank()
+    place(s, R, "nagato", 1)
+    place(s, G, "izumo", 3)
+    s.kami.append(Kami(letter="M", seat=R))
+    s.samurai_deck.remove("M")
+    attack(s, "nagato", "izumo", 1, rolled="GGGGGGGGG")
+    do(s, Support(card="G-D0"), Support(card="R-D0"))
+    assert s.step == "combat_react_A"
+    [kami] = _offered_rerolls(s)
+    do(s, kami, ReactDie(die=1), ReactDie(die=2), ReactDie(die=3), ReactDie(die=4))
+    s.forced_dice = ["R", "R", "R", "R"]
+    do(s, ReactRoll())
+    assert "M" in s.spent and s.kami == []
+    # Red 1 + 4 dice against Green 3 + 5 dice: Green wins; no second reroll was offered.
+    assert any("Red 5 against Green 8" in line.text for line in s.log)
+    assert s.combat is None and s.provinces["izumo"].owner == G
+    assert GAME.describe(kami) == "Call the red kami of Tadakatsu to reroll"
+
+
+def test_living_tadakatsu_and_a_red_kami_are_two_rerolls_each_used_once():
+    """Tadakatsu rerolls up to 2 dice once per round; the red kami rerolls any dice once per combat."""
+    s = blank()
+    place(s, R, "nagato", 1, "M")
+    place(s, G, "izumo", 3)
+    s.kami.append(Kami(letter="N", seat=R))
+    s.samurai_deck.remove("N")
+    attack(s, "nagato", "izumo", 1, "M", rolled="GGGGGGGG")
+    do(s, Support(card="G-D0"), Support(card="R-D0"))
+    assert _offered_rerolls(s) == [ReactUse(source="M"), ReactUse(source="N", kami=True)]
+    s.forced_dice = ["G", "G"]
+    do(s, ReactUse(source="M"), ReactDie(die=2), ReactDie(die=3), ReactRoll())
+    assert _offered_rerolls(s) == [ReactUse(source="N", kami=True)]
+    s.forced_dice = ["G"]
+    do(s, ReactUse(source="N", kami=True), ReactDie(die=4), ReactRoll())
+    assert "N" in s.spent and s.combat is None  # nothing left to use: the round was valued
