@@ -255,8 +255,10 @@ class SenjiBoard(Vertical):
             self.clock_left = 0
             self.post_message(ChooseAction(self.game.parse_action({"kind": "time_up"})))
             return
+        # Every clock on screen runs: the map's corner and the winter panel.
         mp = self.query_one(SenjiMap)
         mp.show(frame.view, frame.seat, mp.targets, self._clock_label(frame.view))
+        self.query_one("#sj-panel", Part).put(self._panel(frame.view, frame.seat))
 
     # -- input ---------------------------------------------------------------------
     def board_key(self, key: str) -> bool:

@@ -150,3 +150,32 @@ async def test_bot_seats_play_without_curtain(data_dir):
                 board._dispatch(board.actions[0])
             await settle(pilot, 1)
         assert any(e.seat in (1, 2) for e in store.log)
+
+
+async def _to_winter_floor(pilot, app, rng) -> None:
+    store = app.store
+    while store.state.step != "winter_floor":
+        if isinstance(app.screen, CurtainScreen):
+            await pilot.press("enter")
+            await settle(pilot, 1)
+            continue
+        actions = [a for a in store.legal_actions() if a.kind != "time_up"]
+        store.dispatch(actions[rng.below(len(actions))])
+        await settle(pilot, 1)
+
+
+async def test_every_clock_on_screen_ticks(data_dir, monkeypatch):
+    # The map's clock and the winter panel's clock show the same time as it runs down.
+    monkeypatch.setattr(SenjiBoard, "CLOCK_TICK", 30.0)
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(130, 40)) as pilot:
+        await settle(pilot)
+        app.start_new_game(GAME, GAME.Options(players=3, winter_timer_s=240), 11, None)
+        await settle(pilot)
+        await _to_winter_floor(pilot, app, Rng(seed=1))
+        assert screen_text(app).count("⏱ 4:00") == 2, "the map and the winter panel"
+        await pilot.pause(1.1)
+        await settle(pilot, 1)
+        text = screen_text(app)
+        assert "⏱ 4:00" not in text
+        assert text.count("⏱ 3:30") == 2
