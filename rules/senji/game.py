@@ -187,13 +187,41 @@ class Senji(Game):
         check_invariants(state)
 
 
+_DIPLO = frozenset(D.diplo_cards)
+
+
+def _samurai(letter: str) -> str:
+    return samurai_name(letter) if letter in D.samurai else letter
+
+
+def _province(p: str | None) -> str:
+    return province_name(p) if p in D.province else str(p)
+
+
+def _sea(sea: str | None) -> str:
+    return D.sea[sea].name if sea in D.sea else str(sea)
+
+
+def _card(card: str) -> str:
+    return D.card_name(card) if card in _DIPLO else card
+
+
+def _family(f: str) -> str:
+    return D.family[f].name if f in D.family else f
+
+
+def _combo(c: str) -> str:
+    return D.combo[c].name if c in D.combo else c
+
+
 def describe(a: ActionBase) -> str:
+    """Total: an id the data does not know reads as itself."""
     k = a.kind
     match k:
         case "keep_samurai":
-            return f"Keep {samurai_name(a.letter)}"
+            return f"Keep {_samurai(a.letter)}"
         case "claim":
-            return f"Name {province_name(a.province)}"
+            return f"Name {_province(a.province)}"
         case "garrison":
             return f"Place {a.units} unit(s)" + (" and the samurai" if a.samurai else "")
         case "choose_host":
@@ -207,7 +235,7 @@ def describe(a: ActionBase) -> str:
         case "offer_to":
             return f"Offer to seat {a.seat + 1}"
         case "offer_add" | "reply_add":
-            return f"Add {D.card_name(a.card)} face {a.face}"
+            return f"Add {_card(a.card)} face {a.face}"
         case "offer_send":
             return "Send the offer"
         case "offer_cancel":
@@ -221,29 +249,29 @@ def describe(a: ActionBase) -> str:
         case "withdraw":
             return "Withdraw the offer"
         case "bid":
-            return f"Bid {D.card_name(a.card)} on {a.lot}"
+            return f"Bid {_card(a.card)} on {a.lot}"
         case "bid_done":
             return "Done bidding"
         case "order":
-            return f"{a.order.capitalize()} in {province_name(a.province)}"
+            return f"{a.order.capitalize()} in {_province(a.province)}"
         case "orders_confirm":
             return "Confirm the orders"
         case "activate":
-            return f"Activate {province_name(a.province)}"
+            return f"Activate {_province(a.province)}"
         case "activate_fleet":
-            return f"Activate the {a.family} fleet in the {D.sea[a.sea].name}"
+            return f"Activate the {_family(a.family)} fleet in the {_sea(a.sea)}"
         case "dest":
             if a.province and a.sea:
-                return f"Raid {province_name(a.province)} across the {D.sea[a.sea].name}"
+                return f"Raid {_province(a.province)} across the {_sea(a.sea)}"
             if a.sea:
-                return f"To the {D.sea[a.sea].name}"
-            return f"To {province_name(a.province)}"
+                return f"To the {_sea(a.sea)}"
+            return f"To {_province(a.province)}"
         case "move_done":
             return "End the movement"
         case "add_units":
             return f"Send {a.n} unit(s)"
         case "add_samurai":
-            return f"Send {samurai_name(a.letter)}"
+            return f"Send {_samurai(a.letter)}"
         case "go":
             return "Go"
         case "fleet_stay":
@@ -253,13 +281,13 @@ def describe(a: ActionBase) -> str:
         case "fleet_land":
             return "Land troops"
         case "execute":
-            return f"Execute {D.card_name(a.card)}"
+            return f"Execute {_card(a.card)}"
         case "support":
-            return f"Play {D.card_name(a.card)}"
+            return f"Play {_card(a.card)}"
         case "react_use":
             if a.kami:
-                return f"Call the red kami of {samurai_name(a.source)} to reroll"
-            return f"Reroll with {samurai_name(a.source)}"
+                return f"Call the red kami of {_samurai(a.source)} to reroll"
+            return f"Reroll with {_samurai(a.source)}"
         case "react_die":
             return f"Reroll die {a.die}"
         case "react_roll":
@@ -269,7 +297,7 @@ def describe(a: ActionBase) -> str:
         case "call":
             return f"Call seat {a.seat + 1}"
         case "use_trade":
-            return f"Use the trading card {D.card_name(a.card)}"
+            return f"Use the trading card {_card(a.card)}"
         case "trade_keep":
             return f"Keep {a.card}"
         case "diplo_start":
@@ -277,30 +305,30 @@ def describe(a: ActionBase) -> str:
         case "diplo_give":
             return f"Hand back {a.card}"
         case "reveal_hostage":
-            return f"Reveal the hostage {D.card_name(a.card)}"
+            return f"Reveal the hostage {_card(a.card)}"
         case "return_hostage":
             return f"Take back the hostage {a.card}"
         case "combo_start":
-            return f"Score {D.combo[a.combo].name}"
+            return f"Score {_combo(a.combo)}"
         case "combo_add":
             return f"Add {a.card}"
         case "combo_add_wild":
             return f"Add {a.card} as {a.as_kind} (Shingen)"
         case "hire_keep":
-            return f"Hire {samurai_name(a.letter)}"
+            return f"Hire {_samurai(a.letter)}"
         case "hire_place":
-            where = province_name(a.location) if a.location in D.province else D.sea[a.location].name
+            where = _province(a.location) if a.location in D.province else _sea(a.location)
             return f"Place in {where}"
         case "merc_units":
-            return f"Hire {a.n} mercenary unit(s) in the {D.sea[a.sea].name}"
+            return f"Hire {a.n} mercenary unit(s) in the {_sea(a.sea)}"
         case "merc_samurai":
-            return f"Hire a mercenary samurai in the {D.sea[a.sea].name}"
+            return f"Hire a mercenary samurai in the {_sea(a.sea)}"
         case "seppuku":
-            return f"Seppuku of {samurai_name(a.letter)}"
+            return f"Seppuku of {_samurai(a.letter)}"
         case "kami_blue":
-            return f"Blue kami {samurai_name(a.letter)}: take from seat {a.seat + 1}"
+            return f"Blue kami {_samurai(a.letter)}: take from seat {a.seat + 1}"
         case "kami_green":
-            return f"Green kami {samurai_name(a.letter)}: take a hanafuda"
+            return f"Green kami {_samurai(a.letter)}: take a hanafuda"
         case "kami_take":
             return f"Take a {a.card_type}"
         case "umeko_swap":
