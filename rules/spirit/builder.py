@@ -106,6 +106,15 @@ def pile(state: SpiritState, zone: str, *ids: str) -> None:
         target.append(take(state, cid))
 
 
+def farmsteads(state: SpiritState, *standing: str) -> None:
+    """Lay the backs listed face down on slots 1, 2, ... (standing); the other backs lie on
+    the remaining slots, already burnt and face up."""
+    rest = [f.id for f in data.village().farms if f.id not in standing]
+    state.backs = list(standing) + rest
+    state.farms = list(range(1, len(standing) + 1))
+    state.burnt = list(range(len(standing) + 1, 7))
+
+
 def begin(state: SpiritState, seat: int) -> SpiritState:
     """Start ``seat``'s turn (T0) and run to the first decision."""
     state.effects = [Effect(kind="START_TURN", seat=seat)]

@@ -23,8 +23,21 @@ POWER_SHORT = {
 }
 
 
+def _value(cid: str | None) -> str:
+    """A card's value, or the id itself when it names no card (``describe`` never raises)."""
+    c = data.cards().get(cid) if cid else None
+    return str(c.value) if c else str(cid)
+
+
+def _talent(who: str) -> str:
+    face = data.roster().get(who)
+    return TALENT_SHORT.get(face.human.talent, face.human.talent) if face else "?"
+
+
 def card_phrase(cid: str) -> str:
-    c = data.card(cid)
+    c = data.cards().get(cid)
+    if c is None:
+        return str(cid)
     bits = [c.icon or "no icon"]
     if c.flame:
         bits.append("flame")
@@ -42,8 +55,7 @@ def power_phrase(power: str, n: int) -> str:
 def describe(action: ActionBase) -> str:
     match action:
         case UsePoolToken(samurai=who):
-            talent = data.roster()[who].human.talent
-            return f"Use {who}'s pool token ({TALENT_SHORT[talent]})"
+            return f"Use {who}'s pool token ({_talent(who)})"
         case GiveTop(name=nm, card=cid):
             return f"Give your top card, {card_phrase(cid)}, to {nm}"
         case BeginTurn():
@@ -51,7 +63,7 @@ def describe(action: ActionBase) -> str:
         case OrderPenalties(first=code):
             return f"Apply {code} first"
         case DiscardDefended(slot=slot, card=cid):
-            return f"Lose the defended {data.card(cid).value} from the {slot} slot"
+            return f"Lose the defended {_value(cid)} from the {slot} slot"
         case Fight():
             return "Fight"
         case Support(name=nm):
@@ -63,21 +75,22 @@ def describe(action: ActionBase) -> str:
         case Defend(card=cid):
             return f"Defend with {card_phrase(cid)}"
         case ReplaceCard(card=cid):
-            return f"Replace the {data.card(cid).value} (to the stack bottom) and draw again"
+            return f"Replace the {_value(cid)} (to the stack bottom) and draw again"
         case DiscardDuplicate(card=cid):
-            return f"Discard the {data.card(cid).value} as a duplicate"
+            return f"Discard the {_value(cid)} as a duplicate"
         case GiveCard(card=cid, name=nm):
-            return f"Give the {data.card(cid).value} to {nm}"
+            return f"Give the {_value(cid)} to {nm}"
         case KiaiActivate(power=p, count=n):
             return f"Kiai: {power_phrase(p, n)}"
         case KiaiTarget(power="HEAL", name=nm):
             return f"Kiai: heal {nm}"
         case KiaiTarget(power="CUT_OTHER", name=nm, card=cid):
-            return f"Kiai: discard {nm}'s newest card, the {data.card(cid).value}" if cid else \
+            return f"Kiai: discard {nm}'s newest card, the {_value(cid)}" if cid else \
                 f"Kiai: discard {nm}'s newest card"
         case KiaiTarget(name=nm, dest_name=dn, card=cid):
-            icon = data.card(cid).icon if cid else "?"
-            value = data.card(cid).value if cid else "?"
+            c = data.cards().get(cid) if cid else None
+            icon = (c.icon or "no icon") if c else "?"
+            value = c.value if c else (cid or "?")
             return f"Kiai: move {nm}'s {value} ({icon}) to {dn}'s {icon} slot"
         case KiaiDecline():
             return "No Kiai power"

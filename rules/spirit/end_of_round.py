@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import data
 from .model import Effect, SpiritState
 from .scoring import finish
-from .village import build, destroy, destroy_farm, heal, label, remove_family, wound
+from .village import build, destroy, destroy_farm, heal, label, plural, remove_family, wound
 
 
 def end_round(state: SpiritState) -> None:
@@ -25,13 +25,13 @@ def end_round(state: SpiritState) -> None:
         wound(state, i, "undefended hat")
     # 2. undefended farms
     farms = [i for i, s in enumerate(state.samurai) if s.slots["farm"] is None]
-    state.say("Step 2, farms: " + (f"{len(farms)} undefended farm slot(s)." if farms
+    state.say("Step 2, farms: " + (f"{plural(len(farms), 'undefended farm slot')}." if farms
                                    else "every farm is defended."))
     for i in farms:
         destroy_farm(state, f"{state.samurai[i].name}'s undefended farm slot")
     # 3. undefended families
     fams = [i for i, s in enumerate(state.samurai) if s.slots["family"] is None]
-    state.say("Step 3, families: " + (f"{len(fams)} undefended family slot(s)." if fams
+    state.say("Step 3, families: " + (f"{plural(len(fams), 'undefended family slot')}." if fams
                                       else "every family is defended."))
     for i in fams:
         remove_family(state, f"{state.samurai[i].name}'s undefended family slot")
@@ -68,7 +68,7 @@ def end_round(state: SpiritState) -> None:
     else:
         state.say("Step 5, the intruder stack is empty.")
     flames = sum(data.card(c).flame for c in shown)
-    state.say(f"{flames} flame(s) among the intruders.")
+    state.say(f"{plural(flames, 'flame')} among the intruders.")
     for _ in range(flames):
         destroy(state, "intruder flame")
     if state.round == 3:
@@ -100,5 +100,5 @@ def reset(state: SpiritState) -> None:
     state.first_seat = (state.first_seat + 1) % state.n
     state.say(f"Round {state.round} begins: {len(added)} {kind if len(added) == 1 else kinds[kind]}"
               f" added; the raider stack holds"
-              f" {len(deck)} cards, shuffled. {state.samurai[state.first_seat].name} starts.")
+              f" {plural(len(deck), 'card')}, shuffled. {state.samurai[state.first_seat].name} starts.")
     state.effects.append(Effect(kind="START_TURN", seat=state.first_seat))

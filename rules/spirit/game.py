@@ -156,6 +156,8 @@ class SpiritGame(Game):
         v.rng = Rng(seed=0)
         for zone in HIDDEN_ZONES:
             setattr(v, zone, ["?"] * len(getattr(state, zone)))
+        # A standing farmstead's back lies face down: only the slot is known.
+        v.backs = ["?" if slot in state.farms else b for slot, b in enumerate(state.backs, 1)]
         v.hidden = True
         v.log = [line for line in state.log if line.visible_to(seat)]
         return v
@@ -171,6 +173,12 @@ class SpiritGame(Game):
             rng.shuffle(ids)
             for (z, i), cid in zip(group, ids):
                 getattr(other, z)[i] = cid
+        # The backs still face down may lie under any standing slot.
+        standing = sorted(other.farms)
+        backs = [other.backs[slot - 1] for slot in standing]
+        rng.shuffle(backs)
+        for slot, back in zip(standing, backs):
+            other.backs[slot - 1] = back
         return other
 
     def outcome(self, state: SpiritState) -> Outcome | None:

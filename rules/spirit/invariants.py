@@ -35,10 +35,8 @@ def check_invariants(game: "SpiritGame", state: SpiritState) -> None:
     assert len(state.box) == 66 - state.dealt - 2 * state.extra
     # 3. village
     assert 0 <= state.barricades <= state.cap <= 10
-    all_farms = {f.id for f in data.village().farms}
-    assert set(state.farms) <= all_farms and not set(state.farms) & set(state.burnt)
-    assert len(state.farms) + len(state.burnt) == 6
-    assert len(set(state.farms)) == len(state.farms)
+    assert sorted(state.backs) == sorted(f.id for f in data.village().farms), "six backs"
+    assert sorted(state.farms + state.burnt) == list(range(1, 7)), "each slot standing or burnt"
     assert set(state.families) <= set(data.village().families)
     assert len(state.families) + len(state.lost_families) == 3
     # 4. wounds and the end

@@ -246,8 +246,9 @@ class SpiritState(StateBase):
     samurai: list[Samurai]
     barricades: int
     cap: int
-    farms: list[str]               # standing farmsteads
-    burnt: list[str] = Field(default_factory=list)  # destroyed farmsteads, backs public
+    farms: list[int]               # standing farmstead slots, 1..6
+    burnt: list[int] = Field(default_factory=list)  # destroyed slots: their backs are public
+    backs: list[str]               # the back (F1..F6) lying under slot i+1; "?" in a view while it stands
     families: list[str]
     lost_families: list[str] = Field(default_factory=list)
     raiders: list[str]             # the raider stack; the end of the list is its top

@@ -8,7 +8,7 @@ from . import data
 from .data import ICONS
 from .model import DiscardDefended, Effect, OrderPenalties, Pending, SpiritState
 from .talents import ignore_source
-from .village import destroy, label, name, wound
+from .village import destroy, label, name, plural, wound
 
 
 def penalty_step(state: SpiritState) -> None:
@@ -96,8 +96,8 @@ def apply_code(state: SpiritState, code: str) -> None:
         state.raiders.extend(state.discard)
         state.discard.clear()
         state.rng.shuffle(state.raiders)
-        state.say(f"The discard pile ({n} cards) is shuffled into the raider stack:"
-                  f" {len(state.raiders)} cards.")
+        state.say(f"The discard pile ({plural(n, 'card')}) is shuffled into the raider stack:"
+                  f" {plural(len(state.raiders), 'card')}.")
     elif code == "DISCARD_DEF":
         slots = [i for i in ICONS if s.slots[i] is not None]
         if not slots:
@@ -123,4 +123,4 @@ def discard_defended(state: SpiritState, slot: str) -> None:
     s.slots[slot] = None
     state.discard.append(cid)
     state.pending = None
-    state.say(f"{s.name} loses the defended {label(cid)} from the {slot} slot.")
+    state.say(f"{s.name} loses the defended card, {label(cid)}, from the {slot} slot.")

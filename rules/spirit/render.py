@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import data
 from .describe import POWER_SHORT, TALENT_SHORT
 from .model import SpiritState
-from .village import short
+from .village import BACK_WORD, short
 
 STEP = {"START": "START", "PENALTY_ORDER": "PENALTY", "DEFENCE_LOSS": "PENALTY",
         "ACTION": "ACTION", "PLACE_DRAWN": "PLACE", "PLACE_GIVEN": "PLACE", "KIAI": "KIAI",
@@ -13,6 +13,14 @@ STEP = {"START": "START", "PENALTY_ORDER": "PENALTY", "DEFENCE_LOSS": "PENALTY",
 WHY = {"PLACE_DRAWN": "forced draw", "PLACE_GIVEN": "given card", "KIAI": "Kiai",
        "KIAI_MORE": "Kiai"}
 FAMILY_SHORT = {"ELDER": "heal 1", "CRAFTSMAN": "+1 barricade", "CHILD": "calm 1"}
+
+
+def farm_burnt(view: SpiritState, slot: int) -> str:
+    """A destroyed farmstead: its slot, and its back where backs do something (Hard, Heroic)."""
+    if not data.difficulty(view.options.difficulty).farm_backs:
+        return str(slot)
+    back = view.backs[slot - 1]
+    return f"{slot}:{BACK_WORD[data.farm_back(back)]}" if back != "?" else str(slot)
 
 
 def phase(view: SpiritState) -> str:
@@ -62,8 +70,8 @@ def render(view: SpiritState, seat: int | None) -> str:
     level = view.options.difficulty.capitalize()
     out.append(f"SAMURAI SPIRIT · {level} · {phase(view)}")
     bars = "▮" * view.barricades + "▯" * (view.cap - view.barricades)
-    farms = " ".join(sorted(view.farms)) or "none"
-    burnt = " ".join(f"{f}:{data.farm_back(f)}" for f in view.burnt)
+    farms = " ".join(map(str, sorted(view.farms))) or "none"
+    burnt = " ".join(farm_burnt(view, f) for f in sorted(view.burnt))
     out.append(f"Barricades {bars} {view.barricades}/{view.cap}   Farms {farms}"
                + (f" (burnt {burnt})" if burnt else ""))
     fams = " ".join(f"{f}({FAMILY_SHORT[f]})" for f in view.families) or "none"

@@ -6,6 +6,7 @@ from rules.common import Rng
 
 from . import data
 from .model import Effect, Samurai, SpiritOptions, SpiritState
+from .village import plural
 
 
 def new_state(options: SpiritOptions, seed: int) -> SpiritState:
@@ -18,7 +19,7 @@ def new_state(options: SpiritOptions, seed: int) -> SpiritState:
     else:
         chosen = rng.shuffled(list(data.names()))[:n]
     # 2. village
-    farms = rng.shuffled([f.id for f in data.village().farms])
+    backs = rng.shuffled([f.id for f in data.village().farms])  # face down onto slots 1-6
     cap = n + row.barricades_plus
     # 3. plunderers
     plunderers = rng.shuffled(data.ids_of("plunderer"))
@@ -47,16 +48,17 @@ def new_state(options: SpiritOptions, seed: int) -> SpiritState:
     first = rng.below(n)
     state = SpiritState(
         rng=rng, options=options, n=n, dealt=k, extra=m,
-        samurai=[Samurai(name=x) for x in chosen], barricades=cap, cap=cap, farms=farms,
+        samurai=[Samurai(name=x) for x in chosen], barricades=cap, cap=cap,
+        farms=list(range(1, len(backs) + 1)), backs=backs,
         families=list(data.village().families), raiders=dealt, reserve=reserve, box=box,
         pool=pool, first_seat=first, active=first,
     )
     state.say(f"Samurai Spirit, {options.difficulty} difficulty: " + ", ".join(
         f"seat {i + 1} {x}" for i, x in enumerate(chosen)) + ".")
-    state.say(f"The village: {cap} barricades, farmsteads F1-F6,"
+    state.say(f"The village: {cap} barricades, {len(backs)} farmsteads,"
               f" families {', '.join(state.families)}.")
-    state.say(f"The raider stack holds {k} plunderers; {m} lieutenant(s) and {m} boss(es)"
-              " wait face down for rounds 2 and 3.")
+    state.say(f"The raider stack holds {k} plunderers; {plural(m, 'lieutenant')} and"
+              f" {plural(m, 'boss', 'bosses')} wait face down for rounds 2 and 3.")
     if options.two_player_rules:
         state.say(f"Two-player rules: at least 2 family cards among the dealt plunderers"
                   f" ({swapped} swapped in to make sure); pool tokens: {', '.join(pool)}.")

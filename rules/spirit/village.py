@@ -66,49 +66,66 @@ def destroy(state: SpiritState, why: str) -> None:
     remove_family(state, why)
 
 
+BACK_WORD = {"BURN": "Burn", "HURT": "Hurt", "ALARM": "Alarm", "LOOT": "Loot", "QUIET": "Quiet"}
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """``1 card``, ``2 cards``: a count with its noun in the right number."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def back_of(state: SpiritState, slot: int) -> str:
+    """The back (F1..F6) lying under a farmstead slot; ``?`` in a view while it stands."""
+    return state.backs[slot - 1]
+
+
 def destroy_farm(state: SpiritState, why: str) -> None:
-    farm = state.rng.choice(state.farms)
-    state.farms.remove(farm)
-    state.burnt.append(farm)
-    back = data.farm_back(farm)
+    """A random standing farmstead burns; its back turns face up and, in Hard/Heroic, applies."""
+    slot = state.rng.choice(state.farms)
+    state.farms.remove(slot)
+    state.burnt.append(slot)
     state.reveal()
-    state.say(f"Farmstead {farm} is destroyed ({why}), chosen at random; its back shows {back}."
-              f" {len(state.farms)} farms left.")
+    left = plural(len(state.farms), "farmstead")
+    backs_on = data.difficulty(state.options.difficulty).farm_backs
+    back = data.farm_back(back_of(state, slot))
+    shows = f" Its back shows {BACK_WORD[back]}." if backs_on else ""
+    state.say(f"Farmstead {slot} is destroyed ({why}), chosen at random; {left} left.{shows}")
     if not state.farms:
         lose(state, "the last farmstead was destroyed")
-    if data.difficulty(state.options.difficulty).farm_backs:
-        farm_back(state, farm, back)
+    if backs_on:
+        farm_back(state, slot, back)
 
 
-def farm_back(state: SpiritState, farm: str, back: str) -> None:
+def farm_back(state: SpiritState, slot: int, back: str) -> None:
+    what = f"Farmstead {slot}'s {BACK_WORD[back]}"
     if back == "BURN":
         if state.barricades > 0:
             state.barricades -= 1
-            state.say(f"{farm} BURN: a barricade falls: {state.barricades}/{state.cap}.")
+            state.say(f"{what}: a barricade falls: {state.barricades}/{state.cap}.")
         else:
-            state.say(f"{farm} BURN: no barricade left to burn.")
+            state.say(f"{what}: no barricade left to burn.")
     elif back == "HURT":
         seat = state.rng.below(state.n)
-        state.say(f"{farm} HURT: {name(state, seat)} is picked at random.")
-        wound(state, seat, f"farm {farm}")
+        state.say(f"{what}: {name(state, seat)} is picked at random.")
+        wound(state, seat, f"farmstead {slot}")
     elif back == "ALARM":
         if state.raiders:
             state.intruders.append(state.raiders.pop())
-            state.say(f"{farm} ALARM: the top raider card goes unseen to the intruder stack"
+            state.say(f"{what}: the top raider card goes unseen to the intruder stack"
                       f" ({len(state.intruders)}).")
         else:
-            state.say(f"{farm} ALARM: the raider stack is empty; nothing happens.")
+            state.say(f"{what}: the raider stack is empty; nothing happens.")
     elif back == "LOOT":
         if state.discard:
             cid = state.rng.choice(state.discard)
             state.discard.remove(cid)
             state.intruders.append(cid)
-            state.say(f"{farm} LOOT: {label(cid)} is picked at random from the discard pile"
+            state.say(f"{what}: {label(cid)} is picked at random from the discard pile"
                       f" and goes on top of the intruder stack.")
         else:
-            state.say(f"{farm} LOOT: the discard pile is empty; nothing happens.")
+            state.say(f"{what}: the discard pile is empty; nothing happens.")
     else:
-        state.say(f"{farm} QUIET: nothing happens.")
+        state.say(f"{what}: nothing happens.")
 
 
 def remove_family(state: SpiritState, why: str) -> None:

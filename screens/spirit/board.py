@@ -17,8 +17,8 @@ from textual.reactive import reactive
 
 from rules.spirit import data
 from rules.spirit.describe import POWER_SHORT, TALENT_SHORT
-from rules.spirit.render import FAMILY_SHORT, STEP, WHY, turn_flags
-from rules.spirit.village import TAGS
+from rules.spirit.render import FAMILY_SHORT, STEP, WHY, farm_burnt, turn_flags
+from rules.spirit.village import TAGS, plural
 from tabletop.engine import Game
 
 from ..common.frame import ChooseAction, Frame
@@ -174,11 +174,11 @@ class SpiritBoard(Vertical):
         out = Text("Barricades ")
         out.append("▮" * view.barricades, style="bold green")
         out.append("▯" * (view.cap - view.barricades), style="dim")
-        out.append(f" {view.barricades}/{view.cap}\nFarms ")
+        out.append(f" {view.barricades}/{view.cap}\nFarmsteads ")
         for f in sorted(view.farms):
             out.append(f"{f} ", style="green")
         for f in sorted(view.burnt):
-            out.append(f"✗{f}:{data.farm_back(f)} ", style="red")
+            out.append(f"✗{farm_burnt(view, f)} ", style="red")
         out.append("\n")
         for fam in view.families:
             out.append(f"{fam.title()}({FAMILY_SHORT[fam]}) ", style="cyan")
@@ -230,7 +230,7 @@ class SpiritBoard(Vertical):
         pens = f", {' + '.join(c.penalties)}" if c.penalties else ""
         out.append(f" {how} {view.samurai[t.holder].name}\nthe {c.value} ({icon}{extra}{pens})")
         if t.replaces_left:
-            out.append(f" · {t.replaces_left} replace(s) left")
+            out.append(f" · {plural(t.replaces_left, 'replace')} left")
         return out
 
     def _samurai(self, view, i: int, deciding: int | None) -> Text:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from rules.spirit import GAME
-from rules.spirit.builder import act, begin, defended, end_round_now, line, options, pile, stack, table
+from rules.spirit.builder import (
+    act, begin, defended, end_round_now, farmsteads, line, options, pile, stack, table,
+)
 from rules.spirit.village import destroy
 
 
@@ -126,23 +128,24 @@ def test_destroy_chain_barricade_then_farm():
 # -- farm backs (Hard) ------------------------------------------------------------------
 
 def _hard_farm(farm: str):
+    """Hard, no barricade, two farmsteads left: ``farm`` on slot 1, F6 (or F1) on slot 2."""
     t = table(("Kyuzo", "Kanbei", "Heihachi"), difficulty="hard")
     t.barricades = 0
-    t.farms = [farm, "F6"] if farm != "F6" else ["F6", "F1"]
-    t.burnt = [f for f in ("F1", "F2", "F3", "F4", "F5", "F6") if f not in t.farms]
+    farmsteads(t, farm, "F6" if farm != "F6" else "F1")
     return t
 
 
 def test_hurt_wounds_a_random_samurai():
     t = _hard_farm("F2")
-    # the farm is picked at random: try RNG positions until F2 is the one destroyed
+    # the farm is picked at random: try RNG positions until slot 1 (F2's) is the one destroyed
     for c in range(50):
         t2 = t.model_copy(deep=True)
         t2.rng.counter = c
         destroy(t2, "test")
-        if "F2" in t2.burnt and "F6" in t2.farms:
+        if 1 in t2.burnt and 2 in t2.farms:
             assert sum(s.wounds for s in t2.samurai) == 1
-            assert "F2 HURT" in logtext(t2)
+            assert "Farmstead 1 is destroyed" in logtext(t2)
+            assert "Farmstead 1's Hurt" in logtext(t2)
             return
     raise AssertionError("F2 never picked")
 
@@ -160,24 +163,25 @@ def test_alarm_loot_quiet(farm, check):
         t.rng.counter = c
         r, i = len(t.raiders), len(t.intruders)
         destroy(t, "test")
-        if farm in t.burnt:
+        if 1 in t.burnt:
             assert check(t, r, i)
             return
     raise AssertionError("farm never picked")
 
 
 def test_farm_backs_are_off_in_normal():
+    """Normal: a destroyed farmstead's back does nothing, and the log does not mention it."""
     t = table(("Kyuzo", "Kanbei", "Heihachi"))
     t.barricades = 0
-    t.farms = ["F2", "F6"]
-    t.burnt = ["F1", "F3", "F4", "F5"]
+    farmsteads(t, "F2", "F6")
     for c in range(50):
         t2 = t.model_copy(deep=True)
         t2.rng.counter = c
         destroy(t2, "test")
-        if "F2" in t2.burnt:
-            assert "its back shows HURT" in logtext(t2)  # revealed ...
-            assert "F2 HURT" not in logtext(t2)          # ... but not applied
+        if 1 in t2.burnt:
+            text = logtext(t2)
+            assert "Farmstead 1 is destroyed (test), chosen at random; 1 farmstead left." in text
+            assert "back" not in text and "Hurt" not in text
             assert all(s.wounds == 0 for s in t2.samurai)
             return
     raise AssertionError("F2 never picked")

@@ -6,7 +6,7 @@ import pytest
 
 from rules.spirit import GAME
 from rules.spirit.builder import (
-    act, begin, defended, end_round_now, line, options, pile, stack, table,
+    act, begin, defended, end_round_now, farmsteads, line, options, pile, stack, table,
 )
 from rules.spirit.village import wound
 
@@ -428,7 +428,7 @@ def test_15_end_of_round_in_order():
     assert "CHILD: the top intruder card, the 4 (no icon, flame) [P4-12]" in text
     assert ("Step 5, the intruder stack is revealed (top first): the 1 (no icon) [P1-10],"
             " the 2 (hat, flame) [P2-03].") in text
-    assert "1 flame(s) among the intruders." in text
+    assert "1 flame among the intruders." in text
     assert t.barricades == 3
     assert t.round == 2 and len(t.raiders) == 24
     assert not t.intruders and not t.discard
@@ -441,8 +441,7 @@ def test_15_end_of_round_in_order():
 @pytest.mark.parametrize("difficulty, after", [("hard", 2), ("normal", 3)])
 def test_16_hard_farm_backs(difficulty, after):
     t = table(("Kanbei", "Gorobei", "Kyuzo"), difficulty=difficulty)
-    t.farms = ["F1", "F5"]
-    t.burnt = ["F2", "F3", "F4", "F6"]
+    farmsteads(t, "F1", "F5")
     t.barricades = 2
     defended(t, 0, "P1-01", "P1-07")
     defended(t, 1, "P2-01", "P2-04", "P2-07")
@@ -450,18 +449,19 @@ def test_16_hard_farm_backs(difficulty, after):
     pile(t, "intruders")
     end_round_now(t)
     text = logtext(t)
-    assert "its back shows BURN" in text
     assert len(t.farms) == 1
     if difficulty == "hard":
-        assert "BURN: a barricade falls: 1/4." in text
+        assert "Its back shows Burn." in text
+        assert "Burn: a barricade falls: 1/4." in text
+    else:
+        assert "back" not in text
     assert t.barricades == after
 
 
 # 17 --------------------------------------------------------------------------------
 def _final(difficulty: str, farms: int, families: list[str], wounds: tuple[int, ...]):
     t = table(("Kanbei", "Gorobei", "Kyuzo"), difficulty=difficulty, round=3)
-    all_farms = ["F1", "F2", "F3", "F4", "F5", "F6"]
-    t.farms, t.burnt = all_farms[:farms], all_farms[farms:]
+    farmsteads(t, *["F1", "F2", "F3", "F4", "F5", "F6"][:farms])
     t.lost_families = [f for f in t.families if f not in families]
     t.families = families
     for s, w in zip(t.samurai, wounds):

@@ -37,7 +37,8 @@ def test_setup_counts(players, solo, level, n, cap, k, m):
     assert t.barricades == t.cap == cap
     assert t.dealt == k and t.extra == m
     assert len(t.reserve) == 2 * m and len(t.box) == 66 - k - 2 * m
-    assert sorted(t.farms) == ["F1", "F2", "F3", "F4", "F5", "F6"]
+    assert t.farms == [1, 2, 3, 4, 5, 6] and not t.burnt
+    assert sorted(t.backs) == ["F1", "F2", "F3", "F4", "F5", "F6"]
     assert len({s.name for s in t.samurai}) == n
     GAME.check_invariants(t)
 
