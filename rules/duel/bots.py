@@ -125,8 +125,10 @@ def _score(view: DuelState, cards: tuple[str, ...], pool: list[str], risk: _Risk
         guard = -1.2 * risk(g)
     combo = _combo(all_cards)
     bonus = 0.0
-    if combo and not view.player.no_combos:
-        bonus = 0.4 if combo == "V" and view.player.die is not None else 0.8
+    if combo == "V":
+        bonus = 0.4 if view.player.die is not None else 0.0
+    elif combo:
+        bonus = 0.8
     if view.exchange == 1:
         hit += 0.05 * (s + t)  # the gauge carries into exchange 2
     return hit + guard + bonus

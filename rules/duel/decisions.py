@@ -140,7 +140,7 @@ def legal(st: DuelState) -> list[ActionBase]:
         if p.ki >= 1 and "buy_card" not in st.used_round:
             acts.append(BuyCard())
         has_action = any(not is_special(c) for c in p.hand)
-        if st.weapon == "yari" and p.yari_left > 0 and "yari" not in st.used_round and has_action:
+        if st.weapon == "yari" and p.yari_left > 0 and "yari" not in st.used_round and p.hand:
             acts.append(Redraw(source="yari"))
         if (st.campaign and p.campaign_redraw_left > 0 and "campaign" not in st.used_round
                 and has_action):
@@ -266,15 +266,28 @@ def _replace_actions(st: DuelState, cards: list[str]) -> list[str]:
     return got
 
 
+def _yari_redraw(st: DuelState) -> tuple[list[str], list[str]]:
+    """Discard every card in hand, Special Action cards too, and draw 6 Action cards (drawn
+    before the discard lands, as with the other redraws)."""
+    p = st.player
+    cards, p.hand = p.hand, []
+    got = draw_actions(st, C.hand_size)
+    for c in cards:
+        (st.sa_discard if is_special(c) else st.action_discard).append(c)
+    p.hand.extend(got)
+    return cards, got
+
+
 def _redraw(st, a):
     p = st.player
-    cards = [c for c in p.hand if not is_special(c)]
-    got = _replace_actions(st, cards)
     if a.source == "yari":
+        cards, got = _yari_redraw(st)
         p.yari_left -= 1
         st.used_round.append("yari")
         who = f"Yari redraw ({p.yari_left} left)"
     else:
+        cards = [c for c in p.hand if not is_special(c)]
+        got = _replace_actions(st, cards)
         p.campaign_redraw_left -= 1
         st.used_round.append("campaign")
         who = "Campaign redraw"

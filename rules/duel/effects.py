@@ -133,7 +133,8 @@ def lose(st: DuelState, text: str) -> None:
         return
     st.result = "loss"
     if st.campaign is not None:
-        text = f"{text} Campaign over: {st.campaign.score} duel(s) won."
+        won = st.campaign.score
+        text = f"{text} Campaign over: {won} {'duel' if won == 1 else 'duels'} won."
     st.explanation = text
     st.step = "over"
     st.pending.clear()

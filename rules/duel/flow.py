@@ -315,18 +315,20 @@ def combo_check(st: DuelState) -> None:
     if kind is None:
         return
     names = {"F": "Fire", "W": "Water", "E": "Earth", "V": "Void"}
-    if p.no_combos:
-        st.say(f"A {names[kind]} combo, but Broken rib: combos do nothing.")
-        return
     if kind == "V":
-        if p.die is not None:
-            step = 2 if bushido_effect(st) == "yu" else 1
-            p.die = min(C.die_max, p.die + step)
-            st.say(f"Void combo: your Injury die rises to {p.die}.")
+        # Broken rib (B1 Wound 2) removes the die, so Void combos (and only they) do nothing.
+        if p.die is None:
+            st.say("A Void combo, but Broken rib: Void combos do nothing.")
+            return
+        step = 2 if bushido_effect(st) == "yu" else 1
+        p.die = min(C.die_max, p.die + step)
+        st.say(f"Void combo: your Injury die rises to {p.die}.")
         return
-    st.say(f"{names[kind]} combo: choose a reward.")
     if reward_options(st):
+        st.say(f"{names[kind]} combo: choose a reward.")
         st.pending.append(Pending(kind="combo_reward"))
+    else:
+        st.say(f"{names[kind]} combo, but no reward is left to take.")
 
 
 def hit_test(st: DuelState) -> None:
@@ -501,6 +503,11 @@ def end_cap(st: DuelState) -> None:
 
 # -- campaign ----------------------------------------------------------------------------
 
+def campaign_duels(camp: Campaign) -> int:
+    """The duels of this campaign: the ladder, and the bandits once their event is drawn."""
+    return len(camp.ladder) + (1 if "EV7" in camp.events_drawn else 0)
+
+
 def campaign_duel_won(st: DuelState, text: str) -> None:
     camp = st.campaign
     st.pending.clear()
@@ -510,22 +517,26 @@ def campaign_duel_won(st: DuelState, text: str) -> None:
     st.defence = None
     camp.score += 1
     camp.effects = []
+    # ``text`` (the fall) is already in the log: only the score is added to it.
     if camp.in_bandits:
         camp.in_bandits = False
-        camp.last_result = f"{text} The bandits are beaten (score {camp.score})."
+        score = f"The bandits are beaten (score {camp.score})."
+        camp.last_result = f"{text} {score}"
         st.step = "between_duels"
-        st.say(camp.last_result)
+        st.say(score)
         return
     camp.index += 1
     if camp.index >= len(camp.ladder):
         st.result = "win"
-        st.explanation = f"{text} The whole ladder falls: {camp.score} duels won."
+        score = f"The whole ladder falls: {camp.score} duels won."
+        st.explanation = f"{text} {score}"
         st.step = "over"
-        st.say(st.explanation)
+        st.say(score)
         return
     st.step = "between_duels"
-    camp.last_result = f"{text} Score {camp.score}."
-    st.say(camp.last_result)
+    score = f"Score {camp.score}."
+    camp.last_result = f"{text} {score}"
+    st.say(score)
     if camp.event_deck:
         ev = camp.event_deck.pop()
         st.reveal()

@@ -87,12 +87,15 @@ class Duel(Game):
         if state.result is None:
             return None
         res = "win" if state.result == "win" else "loss"
-        if state.campaign is not None:
-            score = state.campaign.score
-            lines = (f"Duels won: {score} of {len(state.campaign.ladder)}",)
-        else:
+        camp = state.campaign
+        if camp is not None:
+            score = camp.score
+            lines = (f"Duels won: {score} of {flow.campaign_duels(camp)}",)
+        elif res == "win":
             score = state.player.life
             lines = (f"Life left: {score}",)
+        else:  # a lost single duel has no score
+            return Outcome(results=(res,), explanation=state.explanation)
         return Outcome(results=(res,), scores=(score,), explanation=state.explanation,
                        breakdown=lines)
 

@@ -81,7 +81,7 @@ class Player(Model):
     cap_s: bool = False
     cap_t: bool = False
     no_ki_gain: bool = False
-    no_combos: bool = False
+    no_combos: bool = False  # Broken rib: the die is gone and Void combos do nothing
     gash: bool = False
     bleed: int = 0
     blood_kept: list[str] = Field(default_factory=list)

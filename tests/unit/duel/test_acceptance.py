@@ -139,7 +139,7 @@ def test_07_injury_die_activation():
     assert st.player.die == 1
 
 
-def test_08_broken_rib_removes_die_and_combos():
+def test_08_broken_rib_removes_die_and_void_combos():
     st = new(blood=True)
     begin(st)
     at_counter(st, 0, "C09")  # 5, Wound 2
@@ -156,10 +156,11 @@ def test_08_broken_rib_removes_die_and_combos():
     p.s, p.t = 10, 10
     apply(st, Strike())
     assert st.attack_result == "W2" and "injury_die" not in kinds(st)
-    # a classic combo offers no reward either
+    # a later Fire combo still offers its reward
     st.exchange_cards = ["F1", "F2", "F3"]
     flow.combo_check(st)
-    assert not st.pending
+    assert [x.kind for x in st.pending] == ["combo_reward"]
+    assert [a.choice for a in GAME.legal_actions(st)] == ["ki", "special", "bushido"]
 
 
 def test_09_blood_deck_exhausted_loses():
