@@ -5,7 +5,8 @@ from __future__ import annotations
 from rules.common import ActionBase, Rng
 
 from .board import D, owned
-from .state import SenjiState
+from .state import OfferCard, SenjiState
+from .view import HIDDEN
 
 PREFER_TOP = ("combo_start", "reveal_hostage", "diplo_start", "use_trade", "kami_green", "merc_units")
 
@@ -20,6 +21,38 @@ def _first(actions: list[ActionBase], kind: str) -> ActionBase | None:
 def _enemy_strength(view: SenjiState, p: str) -> int:
     pr = view.provinces[p]
     return pr.units + len(pr.samurai)
+
+
+FACE_DOWN_GUESS = 1  # what an unseen offered card is taken to be worth: it may be an empty banner
+
+
+def worth(cards: list[OfferCard]) -> int:
+    """A bot's own valuation of cards changing hands: their printed values, an unseen card
+    counted low (it may be a bluff)."""
+    return sum(D.card_value(c.card) if c.card != HIDDEN else FACE_DOWN_GUESS for c in cards)
+
+
+def answer_offer(view: SenjiState, actions: list[ActionBase]) -> ActionBase:
+    """Answer an offer by its worth: refuse one that brings nothing; otherwise give back the
+    cheapest cards while the bot still gains by the trade (so the offerer has a reason to
+    confirm), then accept."""
+    o = view.offer
+    got = worth(o.give)
+    if got <= 0:
+        return _first(actions, "refuse")
+    given = worth(o.reply)
+    adds = sorted((a for a in actions if a.kind == "reply_add" and a.face == "up"
+                   and D.card_value(a.card) > 0 and given + D.card_value(a.card) < got),
+                  key=lambda a: (D.card_value(a.card), a.card))
+    if adds and len(o.reply) < len(o.give):
+        return adds[0]
+    return _first(actions, "accept")
+
+
+def confirm_offer(view: SenjiState, actions: list[ActionBase]) -> ActionBase:
+    """Confirm the swap when the reply is worth at least what the bot gives."""
+    o = view.offer
+    return _first(actions, "confirm" if worth(o.reply) >= worth(o.give) else "withdraw")
 
 
 def smart(game, view: SenjiState, seat: int, actions: list[ActionBase], rng: Rng) -> ActionBase:
@@ -38,9 +71,9 @@ def smart(game, view: SenjiState, seat: int, actions: list[ActionBase], rng: Rng
     if step in ("offer_compose",):
         return _first(actions, "offer_cancel") or actions[0]
     if step == "offer_respond":
-        return _first(actions, "refuse") or actions[0]
+        return answer_offer(view, actions)
     if step == "offer_confirm":
-        return _first(actions, "withdraw") or actions[0]
+        return confirm_offer(view, actions)
     if step == "winter_bid":
         mine = [b for b in view.bids if b.seat == seat]
         bids = [a for a in actions if a.kind == "bid"]
