@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import data
 from .model import SpiritState
+from .village import plural
 
 
 def score_parts(state: SpiritState) -> tuple[int, int, int, int]:
@@ -24,6 +25,7 @@ def finish(state: SpiritState) -> None:
     state.won = True
     state.pending = None
     state.effects.clear()
-    state.end_reason = (f"Victory: {farms} farms + {fams} families + unhurt {unhurt}"
+    state.end_reason = (f"Victory: {plural(farms, 'farmstead')} + {plural(fams, 'family', 'families')}"
+                        f" + unhurt {unhurt}"
                         f" + {level} {bonus} = {state.score}")
     state.say(state.end_reason + ".")

@@ -477,7 +477,7 @@ def test_17_victory_and_score():
     t = _final("hard", 4, ["CRAFTSMAN", "CHILD"], (0, 0, 0))
     out = GAME.outcome(t)
     assert out.results == ("win",) * 3 and out.scores == (9,) * 3
-    assert out.explanation == "Victory: 4 farms + 2 families + unhurt 1 + Hard 2 = 9"
+    assert out.explanation == "Victory: 4 farmsteads + 2 families + unhurt 1 + Hard 2 = 9"
     assert _final("hard", 4, ["CRAFTSMAN", "CHILD"], (0, 2, 0)).score == 8
     t = _final("easy", 1, ["CHILD"], (1, 0, 0))
     assert t.won and t.score == 2
