@@ -7,7 +7,8 @@ from typing import NamedTuple
 from . import data
 from .core import (
     char, char_arm, char_name, damage_character, damage_enemy, enemy, enemy_arm, enemy_label,
-    enemy_stats, give_cond_enemy, queue_cond_char, resistor, skill_ready, finish,
+    enemy_stats, give_cond_enemy, heal_enemy, place_arm_token, queue_cond_char, resistor, skill_ready,
+    finish,
 )
 from .grid import adjacent, height
 from .model import Character, Enemy, HarakiriState
@@ -129,9 +130,6 @@ def resolve(state: HarakiriState, attacker: str, targets: list[str], spec: Attac
     yy = dd.yin_face in plain and dd.yang_face in plain
     hits = base
     parts = [f"{base} rolled"]
-    if effect == "break":
-        hits += dd.break_bonus_hits
-        parts.append(f"+{dd.break_bonus_hits} break")
     if a_char is not None and a_char.attrs["POW"]:
         hits += a_char.attrs["POW"]
         parts.append(f"+{a_char.attrs['POW']} POW")
@@ -186,8 +184,9 @@ def resolve(state: HarakiriState, attacker: str, targets: list[str], spec: Attac
             else:
                 defeated.append(t)
             if dmg and spec.heal_dealt and a_enemy is not None:
-                a_enemy.damage = max(0, a_enemy.damage - dmg)
-                state.say(f"{enemy_label(a_enemy)} heals {dmg}.")
+                healed = heal_enemy(a_enemy, dmg)
+                if healed:
+                    state.say(f"{enemy_label(a_enemy)} heals {healed}.")
         else:
             e = enemy(state, tid)
             if e is None:
@@ -211,9 +210,8 @@ def resolve(state: HarakiriState, attacker: str, targets: list[str], spec: Attac
                     give_cond_enemy(state, e, spec.cond)
                 if yy and spec.yy in data.tokens().conditions:
                     give_cond_enemy(state, e, spec.yy)
-            if effect in ("break", "ignore") and enemy_arm(e) > 0 and e.arm_tokens < st["arm"]:
-                e.arm_tokens += 1
-                state.say(f"{label} takes an ARM -1 token.")
+            if effect in ("break", "ignore"):
+                place_arm_token(state, e)
     return Result("hit", tuple(defeated))
 
 

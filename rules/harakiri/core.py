@@ -341,6 +341,17 @@ def insert_cards(state: HarakiriState, refs: list[str]) -> None:
     state.say("Initiative updated: " + ", ".join(ref_label(state, q.ref) for q in cards) + ".")
 
 
+def init_label(state: HarakiriState, op: str, refs: list[str], n: int) -> str:
+    """An initiative effect in words: "Landolfo advances 2", "Kachi R and Kachi G are delayed 1"."""
+    names = [ref_label(state, r) for r in refs]
+    who = " and ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " and " + names[-1]
+    if not names:
+        return f"no card {'advances' if op == 'advance' else 'is delayed'}"
+    if op == "advance":
+        return f"{who} advance{'s' if len(names) == 1 else ''} {n}"
+    return f"{who} {'is' if len(names) == 1 else 'are'} delayed {n}"
+
+
 # -- defeat and the ending -------------------------------------------------------
 
 def give_head(state: HarakiriState, e: Enemy, killer: str | None, objective: bool) -> None:
@@ -429,7 +440,12 @@ def finish(state: HarakiriState, result: str, reason: str) -> None:
     if state.result is None:
         state.result = result  # type: ignore[assignment]
         state.reason = reason
-        state.say(("Victory: " if result == "victory" else "Failure: ") + reason + f" (round {state.round}).")
+        state.say(("Victory: " if result == "victory" else "Failure: ") + when(reason, state.round) + ".")
+
+
+def when(reason: str, rnd: int) -> str:
+    """The reason an exploration ended, with its round unless the reason already names it."""
+    return reason if f"round {rnd}" in reason else f"{reason} in round {rnd}"
 
 
 def add_malice(state: HarakiriState, n: int) -> None:
@@ -446,6 +462,18 @@ def add_malice(state: HarakiriState, n: int) -> None:
                 state.jobs.append(Job(kind="effect", text=text))
     if state.malice >= data.tokens().malice_max:
         finish(state, "failure", "the Shogun's malice is complete")
+
+
+def place_arm_token(state: HarakiriState, e: Enemy) -> None:
+    """An ARM -1 token on an enemy board: none on a creature at ARM 0 (nor past its printed
+    ARM), and never more than the supply of 5 in play."""
+    if enemy_arm(e) <= 0 or e.arm_tokens >= enemy_stats(e)["arm"]:
+        return
+    if sum(o.arm_tokens for o in state.enemies) >= data.tokens().arm_tokens:
+        state.say(f"No ARM -1 token is left in the supply: {enemy_label(e)} keeps its armour.")
+        return
+    e.arm_tokens += 1
+    state.say(f"{enemy_label(e)} takes an ARM -1 token.")
 
 
 # -- conditions ------------------------------------------------------------------

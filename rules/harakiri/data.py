@@ -29,7 +29,6 @@ class Dice(_M):
     yin_face: int
     yang_face: int
     focus: dict[str, FocusFace]
-    break_bonus_hits: int
 
 
 class Cond(_M):

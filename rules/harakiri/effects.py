@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from . import data
 from .core import (
-    add_malice, build_zone, char, char_name, collective_seat, damage_character, enemy_label,
+    add_malice, build_zone, init_label, char, char_name, collective_seat, damage_character, enemy_label,
     finish, give_cond_char_now, heal_character, heal_enemy, insert_cards, move_card, place_enemy,
-    oracle_now, point, queue_cond_char, remove_zone, resistor, spawn_squares, zone_of, damage_enemy,
+    oracle_now, place_arm_token, point, queue_cond_char, remove_zone, resistor, spawn_squares, zone_of, damage_enemy,
 )
 from .grid import chebyshev
 from .model import HarakiriState, InitEffect, ItemState, Job, Pending, fmt
@@ -175,7 +175,7 @@ def effect(state: HarakiriState, job: Job) -> bool:
         if sel == "chars":
             refs = ["c:" + c.id for c in _chars_in(state, zone, None)]
         if state.step in ("EVENTS", "ORACLE", "INIT"):
-            state.init_effects.append(InitEffect(op=op, refs=refs, n=n, label=job.text))
+            state.init_effects.append(InitEffect(op=op, refs=refs, n=n, label=init_label(state, op, refs, n)))
         else:
             order = refs if op == "advance" else list(reversed(refs))
             for r in order:
@@ -252,9 +252,8 @@ def ring_bell(state: HarakiriState) -> None:
         state.ai.beside = []
         state.say("Every Hate card goes to the AI discard.")
     for e in list(state.enemies):
-        if e.kind == "chosen" and e.arm_tokens < data.enemy_def(e.type).arm:
-            e.arm_tokens += 1
-            state.say(f"{enemy_label(e)} takes an ARM -1 token.")
+        if e.kind == "chosen":
+            place_arm_token(state, e)
         if e.type == "onryo":
             state.say(f"{enemy_label(e)} is dispelled.")
             from .core import remove_enemy
@@ -292,9 +291,9 @@ def travel(state: HarakiriState, zid: str) -> None:
     for c in state.characters:
         c.p = None
     state.jobs = [j for j in state.jobs if j.kind == "cond"]
+    state.step = "PLACE"  # the queue is rebuilt next round: nothing is inserted into it now
     reveal_zone(state, zid)
     state.ki_cut = True
-    state.step = "PLACE"
 
 
 def expand_entry(state: HarakiriState, entry: data.Entry, zone: str | None, actor: str | None,

@@ -15,7 +15,7 @@ from .combat import AttackSpec, resolve
 from .core import (
     char, char_arm, char_name, enemy, enemy_arm, enemy_hp_left, enemy_label, enemy_stats,
     mover_of_enemy, on_terrain, queue_cond_char, queue_index, ref_label,
-    oracle_now, resistor, damage_enemy, place_enemy,
+    oracle_now, resistor, damage_enemy, heal_enemy, place_enemy,
 )
 from .grid import adjacent, distance, in_range, los, occupancy, path_to, reachable, resistor_squares
 from .model import EnemyCtx, HarakiriState, Pending, fmt
@@ -481,9 +481,9 @@ def run(state: HarakiriState) -> None:
                 return
             enemy_attack(state, e, stp, pick)
         elif stp.op == "H":
-            n = min(stp.n, e.damage)
-            e.damage -= n
-            state.say(f"{enemy_label(e)} heals {n}.")
+            n = heal_enemy(e, stp.n)
+            if n:
+                state.say(f"{enemy_label(e)} heals {n}.")
             ctx.idx += 1
         elif stp.op == "X" and stp.cond == "exhume":
             graves = exhume_graves(state, e.p, set(occupancy(state)), resistor_squares(state))
@@ -629,7 +629,11 @@ def counterattack_enemy(state: HarakiriState, uid: str, cid: str) -> None:
     st = enemy_stats(e)
     d = data.enemy_def(e.type)
     rng = max([st["range"]] + [s.range or 0 for s in d.skills.values() if s.type == "attack"]) + e.range_bonus_round
-    if not in_range(state, e.p, c.p, rng):
+    if e.conds.get("downed"):  # "Downed enemies can only attack adjacent targets"
+        reach = adjacent(state, e.p, c.p)
+    else:
+        reach = in_range(state, e.p, c.p, rng)
+    if not reach:
         state.say(f"{enemy_label(e)} cannot reach {char_name(cid)} to counterattack.")
         return
     enemy_attack(state, e, Stp("A"), "c:" + cid, counter=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from . import data, enemy as enemy_mod
 from .core import (
-    char, char_name, check_ki_exhausted, collective_seat, damage_character, finish, move_card,
+    char, char_name, check_ki_exhausted, collective_seat, damage_character, finish, init_label, move_card,
     queue_index, ref_label,
 )
 from .effects import resolve_events, run_job
@@ -67,11 +67,7 @@ def draw_oracle(state: HarakiriState) -> None:
     if o.current is not None:
         o.discard.append(o.current)
         o.current = None
-    if not o.deck:
-        o.deck = list(o.discard)
-        o.discard = []
-        state.rng.shuffle(o.deck)
-        state.say("The oracle discard is shuffled into a new deck.")
+    refill_oracle(state)
     if not o.deck:
         return
     o.current = o.deck.pop()
@@ -79,6 +75,20 @@ def draw_oracle(state: HarakiriState) -> None:
     state.reveal()
     card = next(c for c in data.oracle().cards if c.id == o.current)
     state.say(f"Round {state.round}: the oracle shows {card.colour} ({card.name}).")
+    refill_oracle(state)
+
+
+def refill_oracle(state: HarakiriState) -> None:
+    """"If the oracle deck is ever empty, immediately shuffle all previously drawn oracle cards
+    to form a new oracle deck": the card showing stays in play until the next draw."""
+    o = state.oracle
+    if o.deck or not o.discard:
+        return
+    o.deck = list(o.discard)
+    o.discard = []
+    state.rng.shuffle(o.deck)
+    o.deck_count = len(o.deck)
+    state.say("The oracle deck is empty: the drawn cards are shuffled into a new deck.")
 
 
 # -- 2. initiative -------------------------------------------------------------------
@@ -161,13 +171,16 @@ def advance_card(state: HarakiriState, ref: str) -> None:
 
 def apply_init_effect(state: HarakiriState, i: int) -> None:
     eff = state.init_effects.pop(i)
-    refs = eff.refs
-    order = sorted(refs, key=lambda r: queue_index(state, r) if queue_index(state, r) is not None else 99)
+    refs = [r for r in eff.refs if queue_index(state, r) is not None]  # the defeated are gone
+    if not refs:
+        return
+    order = sorted(refs, key=lambda r: queue_index(state, r))
     if eff.op == "delay":
         order.reverse()
     for r in order:
         move_card(state, r, eff.n if eff.op == "advance" else -eff.n)
-    state.say(f"Initiative effect: {eff.label}.")
+    state.say(f"Initiative effect: {init_label(state, eff.op, refs, eff.n)}.")
+
 
 
 # -- 3. activations ----------------------------------------------------------------------
@@ -263,7 +276,7 @@ def reduce_ki(state: HarakiriState) -> None:
 def round_end(state: HarakiriState) -> None:
     sc = data.scenario(state.options.scenario)
     if sc.round_limit is not None and state.round >= sc.round_limit:
-        finish(state, "failure", f"round {sc.round_limit} ended before the objective")
+        finish(state, "failure", f"the objective was not achieved by the end of round {sc.round_limit}")
         return
     for c in state.characters:
         c.mp_bonus_round = 0

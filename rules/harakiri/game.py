@@ -8,7 +8,7 @@ from rules.common import Game, IllegalAction, Outcome, Rng
 
 from . import character as char_mod, data
 from .core import (
-    build_zone, char, char_name, move_card, new_zone_list, queue_index, ref_label, roll_ki,
+    when, build_zone, char, char_name, move_card, new_zone_list, queue_index, ref_label, roll_ki,
 )
 from .flow import advance, advance_card, apply_init_effect
 from .model import (
@@ -195,7 +195,7 @@ class Harakiri(Game):
         res = "win" if state.result == "victory" else "loss"
         head = "Victory" if res == "win" else "Failure"
         return Outcome(results=tuple([res] * n),
-                       explanation=f"{head}: {state.reason} in round {state.round}.",
+                       explanation=f"{head}: {when(state.reason, state.round)}.",
                        breakdown=tuple(f"{char_name(c.id)}: {'defeated' if c.defeated else f'HP {c.hp}/{c.max_hp}'}, "
                                        f"heads {c.heads}+{c.boss_heads}" for c in state.characters))
 

@@ -67,6 +67,7 @@ def check(state: HarakiriState) -> None:
         assert e.p in state.squares
         if data.enemy_def(e.type).move != "spectral":
             assert state.squares[e.p].terrain not in ("obstacle", "inaccessible", "door"), e.uid
+    assert sum(e.arm_tokens for e in state.enemies) <= data.tokens().arm_tokens, "ARM -1 supply"
     for t, bases in per_type.items():
         assert len(bases) == len(set(bases))
         assert len(bases) <= data.minions().minions[t].minis

@@ -93,10 +93,12 @@ def test_focus_yin_yang_ignores_defence_and_breaks():
     assert e.damage == 4 and e.arm_tokens == 1
 
 
-def test_focus_break_adds_a_hit_and_breaks():
+def test_focus_break_gives_no_hit_and_breaks_after_damage():
+    # The Break face shows only "-1": no hit of its own; ARM -1 after the damage.
     s = _focus_attack(4, 2, 3)
     e = en(s, "ashigaru-R")
-    assert e.damage == 3 and e.arm_tokens == 1
+    assert e.damage == 2 and e.arm_tokens == 1
+    assert "break" not in texts(s).split("Hits:")[1].split("\n")[0]
 
 
 def test_weapon_yin_yang_effect():
