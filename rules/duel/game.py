@@ -37,8 +37,13 @@ HIDDEN_DECKS = ("action_deck", "sa_deck", "defence_deck", "counter_deck", "injur
                 "blood_deck", "gisei_deck", "bushido_deck")
 
 
-def _card_text(cid: str) -> str:
-    c = D.cards[cid]
+def _card_text(cid: str | None) -> str:
+    """A card as the player reads it; an id no table knows reads as itself."""
+    if cid is None:
+        return "a card"
+    c = D.cards.get(cid)
+    if c is None:
+        return cid
     name = f" {c.name}" if c.name else ""
     return f"{cid}{name} ({c.s:+d}/{c.t:+d}/{c.g:+d})"
 
@@ -124,20 +129,19 @@ class Duel(Game):
         if k in texts:
             return texts[k]
         if k == "redraw":
-            return "Yari: redraw your Action cards" if action.source == "yari" else \
-                "Campaign redraw of your Action cards"
+            return "Yari: discard your whole hand and draw 6 Action cards" \
+                if action.source == "yari" else "Campaign redraw of your Action cards"
         if k == "jin_pick":
             return f"Jin: swap {_card_text(action.card)}"
         if k == "target":
             return f"Target enemy {action.n}"
         if k == "exploit":
-            s = D.surroundings[place]
             return {"cliff": "Exploit the Cliff (roll the blue die)",
                     "temple_steps": "Temple Steps: 1 Ki for Strength +2",
                     "rice_paddies": "Rice Paddies: 1 Ki for another defence",
                     "bamboo_forest": "Bamboo Forest: roll for Guard +3",
                     "river_ford": "River Ford: 1 Ki to look at the counterattack",
-                    "ganryu_shore": "Ganryū Shore: cancel this counterattack"}.get(place, s.name)
+                    "ganryu_shore": "Ganryū Shore: cancel this counterattack"}.get(place, place)
         if k == "activate":
             return f"Play {_card_text(action.card)}"
         if k == "reward":
@@ -155,8 +159,8 @@ class Duel(Game):
             return {"ki": "Penalty: discard 1 Ki", "life": "Penalty: discard 1 Life",
                     "die": "Penalty: lower the Injury die by 1"}[action.option]
         if k == "choose":
-            b = D.bushido[action.card]
-            return f"Choose {b.virtue} ({b.meaning})"
+            b = D.bushido.get(action.card)
+            return f"Choose {b.virtue} ({b.meaning})" if b else f"Choose {action.card}"
         return k
 
     # -- presentation -------------------------------------------------------------------------
