@@ -9,7 +9,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tabletop.engine import catalog
+from tabletop.catalog import catalog
 
 
 class MenuScreen(Screen[None]):
@@ -23,20 +23,23 @@ class MenuScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.rebuild()
+        # The first frame shows the games at once; looking for a game to resume reads the
+        # saved games (and loads the save machinery), so it follows right after that frame.
+        self.rebuild(look_for_resume=False)
+        self.call_after_refresh(self.rebuild)
 
     def on_screen_resume(self) -> None:
         self.rebuild()
 
-    def rebuild(self) -> None:
+    def rebuild(self, look_for_resume: bool = True) -> None:
         menu = self.query_one("#menu", OptionList)
         highlighted = menu.highlighted
         menu.clear_options()
         available = self.app.games
-        resume = self.app.resume_candidate()
+        resume = self.app.resume_candidate() if look_for_resume else None
         if resume is not None:
             title = next((e.title for e in catalog() if e.id == resume.game), resume.game)
-            menu.add_option(Option(f"Resume {title} ({resume.actions} actions, {resume.updated[:16]})", id="resume"))
+            menu.add_option(Option(f"Resume {title} ({resume.moves} actions, {resume.updated_text})", id="resume"))
         for entry in catalog():
             if entry.id in available:
                 menu.add_option(Option(f"{entry.title:<22} {entry.blurb}", id=f"game-{entry.id}"))

@@ -6,20 +6,25 @@ board screens watch it and redraw from ``store.view(seat)``.
 
 from __future__ import annotations
 
+from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.reactive import reactive
 
-from rules.common import Game, OptionsBase, Rng
+from .catalog import game_title
+from .catalog import games as registered_games
+from .paths import autosave_dir, journal_path, saves_dir
 
-from . import saves
-from .bots import get_bot
-from .engine import games as registered_games
-from .paths import autosave_dir, saves_dir
-from .store import Seat, Store
+if TYPE_CHECKING:  # the rules, the store and pydantic load with the first game, not before the menu
+    from collections.abc import Mapping
+
+    from rules.common import Game, OptionsBase, Rng
+
+    from .journal import GameRow, Journal
+    from .store import Seat, Store
 
 CSS = resources.files("assets").joinpath("styles", "app.tcss")
 
@@ -30,10 +35,11 @@ class TabletopApp(App[int]):
     ENABLE_COMMAND_PALETTE = False
 
     revision: reactive[int] = reactive(0, always_update=True, repaint=False)
+    _last_trouble: str | None = None  # the last trouble with the saved games, said once
 
     def __init__(
         self,
-        games: dict[str, Game] | None = None,
+        games: Mapping[str, Game] | None = None,
         start: tuple | None = None,
         bot_delay: float = 0.4,
     ) -> None:
@@ -54,9 +60,9 @@ class TabletopApp(App[int]):
         if self.start is not None:
             kind = self.start[0]
             if kind == "play":
-                _, game_id, options, seed = self.start
+                _, game_id, options, seed, *rest = self.start
                 game = self.games[game_id]
-                self.start_new_game(game, options, seed, None)
+                self.start_new_game(game, options, seed, rest[0] if rest else None)
             elif kind == "store":
                 self.start_store(self.start[1])
         self.call_after_refresh(self._check_size)
@@ -80,15 +86,79 @@ class TabletopApp(App[int]):
                 self.pop_screen()
 
     # -- games ---------------------------------------------------------------
-    def resume_candidate(self) -> saves.SaveInfo | None:
-        return saves.latest_unfinished(autosave_dir(), self.games)
+    @cached_property
+    def journal(self) -> Journal:
+        """The game journal, opened on first use. Autosave files of older versions are
+        read into it once (that loads their games' rules, so only when there are some)."""
+        from .journal import Journal, import_autosaves
+
+        journal = Journal(journal_path())
+        if autosave_dir().is_dir():
+            try:
+                import_autosaves(journal, autosave_dir(), self.games)
+            except Exception as exc:  # noqa: BLE001 - reported, and tried again next start
+                journal.reset()
+                self._journal_trouble(f"The old autosave files could not be read into the saved games ({exc}).")
+        return journal
+
+    def _journal_trouble(self, message: str) -> None:
+        """Say once what could not be read or written (never as markup)."""
+        if message != self._last_trouble:
+            self._last_trouble = message
+            self.notify(message, severity="warning", timeout=8, markup=False)
+
+    def _read_journal(self, read, default):
+        import sqlite3
+
+        try:
+            return read(self.journal)
+        except (sqlite3.Error, OSError) as exc:
+            self.journal.reset()
+            where = str(journal_path())
+            self._journal_trouble(f"The saved games in {where[-80:]} cannot be read ({exc}).")
+            return default
+
+    def resume_candidate(self) -> GameRow | None:
+        """The most recently played unfinished game, from the journal (one query)."""
+        return self._read_journal(lambda j: j.latest_unfinished(self.games), None)
 
     def resume_last(self) -> None:
-        info = self.resume_candidate()
-        if info is None:
+        row = self.resume_candidate()
+        if row is None:
             self.notify("There is no unfinished game to resume.")
             return
-        self.load_path(info.path)
+        self.resume_game(row.id)
+
+    def resume_game(self, game_id: str, copy: bool = False) -> None:
+        """Open a game of the journal; if another tabletop holds it, offer a copy."""
+        from screens.common.dialogs import ChoiceScreen, MessageScreen
+
+        from .journal import GameHeld, JournalError, open_game
+
+        if not copy and self.store is not None and self.store.game_uid == game_id:
+            self.start_store(self.store)  # already open here
+            return
+        try:
+            store = open_game(self.journal, game_id, self.games, copy=copy)
+        except GameHeld as held:
+
+            def chosen(choice: str | None) -> None:
+                if choice == "copy":
+                    self.resume_game(game_id, copy=True)
+
+            self.push_screen(
+                ChoiceScreen(
+                    "This game is open elsewhere",
+                    f"{held} Moves made there are saved there. You may open a copy of it as it stands now.",
+                    [("copy", "Open a copy"), ("back", "Back")],
+                ),
+                chosen,
+            )
+            return
+        except JournalError as exc:
+            self.push_screen(MessageScreen("This game cannot be opened", str(exc)))
+            return
+        self.start_store(store)
 
     def open_setup(self, game_id: str) -> None:
         from screens.setup import SetupScreen
@@ -102,20 +172,31 @@ class TabletopApp(App[int]):
     def open_load(self) -> None:
         from screens.common.dialogs import LoadScreen
 
-        found = saves.list_saves(saves_dir()) + saves.list_saves(autosave_dir())
-        titles = {gid: g.title for gid, g in self.games.items()}
+        from .saves import list_files
 
-        def chosen(path: Path | None) -> None:
-            if path is not None:
-                self.load_path(path)
+        rows = self._read_journal(lambda j: j.games(self.games), [])
+        files = list_files(saves_dir())
+        titles = {gid: game_title(gid, self.games) for gid in self.games}
 
-        self.push_screen(LoadScreen(found, titles), chosen)
+        def chosen(choice: tuple[str, Any] | None) -> None:
+            if choice is None:
+                return
+            kind, value = choice
+            if kind == "game":
+                self.resume_game(value)
+            else:
+                self.load_path(value)
+
+        self.push_screen(LoadScreen(rows, files, titles), chosen)
 
     def load_path(self, path: Path) -> None:
+        """Read a save file into a new game (the file is only read)."""
         from screens.common.dialogs import MessageScreen
 
+        from . import saves
+
         try:
-            store = saves.load(path, self.games, autosave_dir())
+            store = saves.load(path, self.games)
         except saves.SaveError as exc:
             self.push_screen(MessageScreen("This save cannot be loaded", str(exc)))
             return
@@ -124,26 +205,54 @@ class TabletopApp(App[int]):
     def start_new_game(
         self, game: Game, options: OptionsBase, seed: int | None, seats: list[Seat] | None
     ) -> None:
-        store = Store.new(game, options, seed, seats)
-        store.autosave_path = saves.new_autosave_path(store, autosave_dir())
-        store.save_autosave()
-        self.start_store(store)
+        from .store import Store
+
+        self.start_store(Store.new(game, options, seed, seats))
 
     def start_store(self, store: Store) -> None:
+        """Show ``store``'s game. A store not yet in the journal (new, or read from a
+        file) becomes a new game there, under an id made here."""
         from screens.board import BoardScreen
+
+        from .journal import attach
 
         if self._unsubscribe is not None:
             self._unsubscribe()
+        if self.store is not None and self.store is not store:
+            self.release_game()
+        if store.recorder is None:
+            attach(self.journal, store, source="new" if not store.log else "import")
         self.store = store
         self._bot_rngs.clear()
         self._unsubscribe = store.subscribe(self._store_changed)
         self._pop_to_menu()
         self.push_screen(BoardScreen(store))
+        self._show_save_notice(store)
+
+    def on_unmount(self) -> None:
+        self.release_game()
+
+    def release_game(self) -> None:
+        """Let another tabletop open the game shown here (on leaving it or quitting)."""
+        store = self.store
+        if store is not None and store.recorder is not None:
+            store.recorder.release()
 
     def _store_changed(self, store: Store) -> None:
         self.revision = store.revision
+        self._show_save_notice(store)
+
+    def _show_save_notice(self, store: Store) -> None:
+        notice = store.take_save_notice()
+        if notice is not None:
+            failed = notice.startswith("Could not")
+            self.notify(notice, severity="error" if failed else "information", timeout=10 if failed else 4, markup=False)
 
     def bot_action(self, store: Store, seat: int) -> Any:
+        from rules.common import Rng
+
+        from .bots import get_bot
+
         name = store.seats[seat].controller
         rng = self._bot_rngs.setdefault(name, Rng(seed=store.seed).fork(f"bot:{name}:{store.revision}"))
         bot = get_bot(store.game, name)
@@ -161,5 +270,8 @@ class TabletopApp(App[int]):
 
 def run_app(start: tuple | None = None) -> int:
     app = TabletopApp(start=start)
-    app.run()
+    try:
+        app.run()
+    finally:
+        app.release_game()
     return app.return_code or 0

@@ -14,16 +14,19 @@ prints one sentence and exits with code 1. Textual is imported only to open the 
 from __future__ import annotations
 
 import argparse
+import errno
 import json
+import os
 import sys
-import typing
 from pathlib import Path
-from typing import Any, NoReturn
-
-from pydantic import ValidationError
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import __version__
-from .engine import Game, catalog, games, get_game
+from .catalog import catalog, game_ids, get_game
+from .flags import add_option_flags, options_from, short
+
+if TYPE_CHECKING:
+    from rules.common import Game
 
 
 class UsageError(Exception):
@@ -47,87 +50,76 @@ def _game_or_fail(game_id: str) -> Game:
     entry = next((e for e in catalog() if e.id == game_id), None)
     if entry is not None:
         _fail(f"{entry.title} is not available yet: its rules have not landed.")
-    known = ", ".join(e.id for e in catalog())
-    _fail(f"unknown game {game_id!r} (choose from {known}).")
+    _fail(f"unknown game {short(game_id)!r} (choose from {game_ids()}).")
 
 
-# -- options from the Options model ----------------------------------------
-def _flag(name: str) -> str:
-    return "--" + name.replace("_", "-")
+def _whole(low: int, high: int):
+    """An argparse type: a whole number from ``low`` to ``high``."""
 
+    def parse(text: str) -> int:
+        digits = text.strip().lstrip("+-")
+        if digits.isdigit() and len(digits) > 30:
+            raise argparse.ArgumentTypeError(f"must be a whole number from {low:,} to {high:,}")
+        try:
+            value = int(text.strip())
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{short(text)!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be a whole number from {low:,} to {high:,}")
+        return value
 
-def _add_option_flags(parser: argparse.ArgumentParser, game: Game) -> None:
-    for name, info in game.Options.model_fields.items():
-        ann = info.annotation
-        origin = typing.get_origin(ann)
-        help_text = info.description or info.title or name
-        if ann is bool:
-            parser.add_argument(_flag(name), dest=f"opt_{name}", action=argparse.BooleanOptionalAction,
-                                default=None, help=help_text)
-        elif origin is typing.Literal:
-            parser.add_argument(_flag(name), dest=f"opt_{name}", default=None,
-                                choices=[str(c) for c in typing.get_args(ann)], help=help_text)
-        elif origin in (tuple, list):
-            parser.add_argument(_flag(name), dest=f"opt_{name}", default=None, metavar="A,B,...",
-                                type=lambda v: [x.strip() for x in v.split(",") if x.strip()],
-                                help=help_text)
-        elif name == "players":
-            continue  # the common --players flag below
-        else:
-            parser.add_argument(_flag(name), dest=f"opt_{name}", default=None, help=help_text)
+    return parse
 
 
 def _options_from(args: argparse.Namespace, game: Game) -> Any:
-    data: dict[str, Any] = {}
+    values: dict[str, Any] = {}
     for name in game.Options.model_fields:
         value = getattr(args, f"opt_{name}", None)
         if value is not None:
-            data[name] = value
+            values[name] = value
     if getattr(args, "players", None) is not None:
-        if "players" not in game.Options.model_fields:
-            _fail(f"{game.title} has a fixed number of players.")
-        data["players"] = args.players
-    try:
-        return game.Options.model_validate(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err.get("loc", ())) or "options"
-        _fail(f"invalid option --{where.replace('_', '-')}: {err.get('msg', 'invalid value')}.")
-
-
-def _common_parser(prog: str) -> _Parser:
-    return _Parser(prog=prog, add_help=True)
+        values["players"] = args.players
+    options, reason = options_from(values, game)
+    if reason is not None:
+        _fail(reason)
+    return options
 
 
 def _parse_game_args(command: str, argv: list[str]) -> tuple[Game, argparse.Namespace]:
     if not argv or argv[0].startswith("-"):
         if argv and argv[0] in ("-h", "--help"):
-            print(f"usage: tabletop {command} GAME [options]\ngames: " + ", ".join(e.id for e in catalog()))
+            print(f"usage: tabletop {command} GAME [options]\ngames: {game_ids()}\n"
+                  f"`tabletop {command} GAME --help` lists that game's options.")
             raise SystemExit(0)
-        _fail(f"{command} needs a game: " + ", ".join(e.id for e in catalog()) + ".")
+        _fail(f"{command} needs a game: {game_ids()}.")
     game = _game_or_fail(argv[0])
-    parser = _common_parser(f"tabletop {command} {game.id}")
-    parser.add_argument("--players", type=int, default=None, help="number of players")
-    parser.add_argument("--seed", type=int, default=None, help="random seed (a whole number)")
+    parser = _Parser(prog=f"tabletop {command} {game.id}", add_help=True)
+    parser.add_argument("--seed", type=_whole(0, 2**63 - 1), default=None, metavar="S",
+                        help="random seed, a whole number (default: a new one each game)")
     if command == "simulate":
-        parser.add_argument("--games", type=int, default=100, help="how many games to play")
-        parser.add_argument("--bot", default="random", help="random or a game's bot name")
+        parser.add_argument("--games", type=_whole(1, 1_000_000), default=100, metavar="N",
+                            help="how many games to play (default: 100)")
+        parser.add_argument("--bot", default="random", metavar="NAME",
+                            help="random or one of the game's bots (default: random)")
         parser.add_argument("--json", action="store_true", help="print the report as JSON")
-        parser.add_argument("--max-actions", type=int, default=20_000, help="give up a game after this many actions")
-    _add_option_flags(parser, game)
+        parser.add_argument("--max-actions", type=_whole(1, 10_000_000), default=20_000,
+                            metavar="N", help="give up a game after this many actions (default: 20000)")
+    if "players" not in game.Options.model_fields:
+        parser.add_argument("--players", default=None, metavar="N", help=argparse.SUPPRESS)
+    add_option_flags(parser, game)
     args = parser.parse_args(argv[1:])
-    if args.seed is not None and args.seed < 0:
-        _fail("--seed must be zero or a positive whole number.")
+    if "players" not in game.Options.model_fields and args.players is not None:
+        _fail(f"{game.title} has a fixed number of players.")
     return game, args
 
 
 # -- commands ----------------------------------------------------------------
 def cmd_rules(argv: list[str]) -> int:
     if len(argv) != 1 or argv[0].startswith("-"):
-        _fail("usage: tabletop rules GAME (" + ", ".join(e.id for e in catalog()) + ").")
+        _fail(f"usage: tabletop rules GAME ({game_ids()}).")
     from .help import help_text
 
-    if argv[0] not in {e.id for e in catalog()} and get_game(argv[0]) is None:
+    if argv[0] not in {e.id for e in catalog()}:
         _game_or_fail(argv[0])
     print(help_text(argv[0]))
     return 0
@@ -138,27 +130,47 @@ def cmd_simulate(argv: list[str]) -> int:
     from .simulate import simulate
 
     game, args = _parse_game_args("simulate", argv)
-    if args.games < 1:
-        _fail("--games must be at least 1.")
     if args.bot not in bot_names(game):
-        _fail(f"{game.title} has no bot named {args.bot!r} (choose from {', '.join(bot_names(game))}).")
+        _fail(f"{game.title} has no bot named {short(args.bot)!r} (choose from {', '.join(bot_names(game))}).")
     options = _options_from(args, game)
+    # Ctrl-C ends the run early: the games finished so far are still reported.
     report = simulate(game, args.games, args.seed or 0, args.bot, options, args.max_actions)
     print(json.dumps(report.as_dict(), indent=2) if args.json else report.text())
+    if report.interrupted:
+        return 130
     return 1 if report.errors else 0
+
+
+def _need_terminal() -> None:
+    """The board needs a real terminal: without one Textual would spin on a closed input."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        _fail("the game needs a terminal: run it with its input and output on one, not a pipe or a file.")
 
 
 def cmd_play(argv: list[str]) -> int:
     game, args = _parse_game_args("play", argv)
     options = _options_from(args, game)
+    _need_terminal()
     from .app import run_app
 
-    return run_app(start=("play", game.id, options, args.seed))
+    return run_app(start=("play", game.id, options, args.seed, _seats_from(game, options)))
+
+
+def _seats_from(game: Game, options: Any) -> list[Any] | None:
+    """Who plays each seat, where the options name bots per seat (Senji's ``--seats``)."""
+    from .store import Seat
+
+    specs = getattr(options, "seats", ())
+    if not specs or not any(getattr(spec, "bot", None) for spec in specs):
+        return None
+    labels = game.seat_labels(options)
+    return [Seat(label, getattr(spec, "bot", None) or "human") for label, spec in zip(labels, specs)]
 
 
 def cmd_load(argv: list[str]) -> int:
     if len(argv) != 1 or argv[0].startswith("-"):
         _fail("usage: tabletop load FILE")
+    from .catalog import games
     from .paths import autosave_dir
     from .saves import SaveError, load
 
@@ -168,6 +180,7 @@ def cmd_load(argv: list[str]) -> int:
     except SaveError as exc:
         print(f"tabletop: {exc}", file=sys.stderr)
         return 1
+    _need_terminal()
     from .app import run_app
 
     return run_app(start=("store", store))
@@ -189,27 +202,47 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         if not argv:
+            _need_terminal()
             from .app import run_app
 
             return run_app()
         head, rest = argv[0], argv[1:]
         if head in ("-h", "--help", "help"):
-            print(USAGE.format(games=", ".join(e.id for e in catalog())))
+            print(USAGE.format(games=game_ids()))
             return 0
         if head in ("-V", "--version"):
             print(f"tabletop {__version__}")
             return 0
         commands = {"play": cmd_play, "load": cmd_load, "rules": cmd_rules, "simulate": cmd_simulate}
         if head not in commands:
-            _fail(f"unknown command {head!r} (try: play, load, rules, simulate, --help).")
+            _fail(f"unknown command {short(head)!r} (try: play, load, rules, simulate, --help).")
         return commands[head](rest)
     except UsageError as exc:
-        _fail(str(exc))
+        _fail(short(str(exc), 200))
 
 
-def run() -> None:  # pragma: no cover - console entry
-    raise SystemExit(main())
+def run() -> None:  # pragma: no cover - console entry (tested through subprocesses)
+    try:
+        code = main()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (`tabletop rules senji | head`): stop quietly, and keep the
+        # interpreter from complaining when it flushes stdout on the way out.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        code = 0
+    except OSError as exc:
+        if exc.errno not in (errno.ENOSPC, errno.EIO, errno.EDQUOT):
+            raise
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            print(f"tabletop: cannot write the output: {exc.strerror or exc}.", file=sys.stderr)
+        except OSError:
+            pass
+        code = 1
+    except KeyboardInterrupt:
+        code = 130
+    raise SystemExit(code)
 
 
 if __name__ == "__main__":  # pragma: no cover
-    raise SystemExit(main())
+    run()

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from rules.common.data import asset_text
+from importlib import resources
 
-from .engine import catalog
+from .catalog import catalog
+
+
+def asset_text(*parts: str) -> str:
+    return resources.files("assets").joinpath(*parts).read_text(encoding="utf-8")
 
 
 def help_text(game_id: str) -> str:

@@ -1,4 +1,9 @@
-"""Where tabletop keeps its files: ``TABLETOP_DATA_DIR`` or the platform's user data dir."""
+"""Where tabletop keeps its files: ``TABLETOP_DATA_DIR`` or the platform's user data dir.
+
+The games live in the journal (``journal_path``); ``saves`` holds exported save files;
+``autosave`` is where older versions kept a JSON file per game (imported once, then moved
+aside as ``autosave.imported``).
+"""
 
 from __future__ import annotations
 
@@ -19,3 +24,8 @@ def autosave_dir() -> Path:
 
 def saves_dir() -> Path:
     return data_dir() / "saves"
+
+
+def journal_path() -> Path:
+    """The game journal: every game on this machine, one SQLite database."""
+    return data_dir() / "games.sqlite3"

@@ -1,35 +1,74 @@
 """Save files: a JSON envelope holding the setup and the action log.
 
-Loading replays the log through the rules, so a save can never hold a position the
-rules would not reach. A truncated, corrupt, tampered or newer file is refused with
-one sentence naming the first problem, and nothing is loaded; the file is only read.
-Writes are atomic: a temporary file in the same folder, flushed, then ``os.replace``.
+The games on this machine live in the game journal (``tabletop.journal``); a save file
+is for exporting (``w``), ``tabletop load`` and sharing. Loading replays the log through
+the rules, so a save can never hold a position the rules would not reach, and it always
+makes a new game: nothing in a file names a path or an id used here.
+
+A file is a stranger's data. Only a regular file below ``MAX_BYTES`` is read; its JSON is
+checked for nesting, size and number length before it is parsed; every field is checked;
+a digest of the final position is required. Any problem is refused with one sentence of
+at most ``MAX_MESSAGE`` characters, and the file is only ever read. Exports are atomic: a
+temporary file in the same folder, flushed and synced, ``os.replace``, then the folder synced.
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
+import re
+import stat
 import tempfile
 import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-
-from rules.common import Game, IllegalAction
+from rules.common import IllegalAction
 
 from .store import LogEntry, Seat, Store
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from rules.common import ActionBase, Game, OptionsBase
 
 FORMAT = "tabletop-save"
 VERSION = 1
 
+MAX_BYTES = 20 * 1024 * 1024  # no game comes near: a 5,000-action game is about 0.3 MB
+MAX_DEPTH = 64  # brackets inside brackets; a save needs fewer than ten
+MAX_ITEMS = 400_000  # values in the whole file
+MAX_NUMBER = 30  # characters in one number
+MAX_ACTIONS = 100_000
+MAX_SEAT_NAME = 60
+MAX_MESSAGE = 200
+FIELDS = frozenset(
+    {"format", "version", "game", "uid", "options", "seed", "seats", "actions", "finished",
+     "created", "updated", "digest"}
+)
+_UID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+_DIGEST = re.compile(r"[0-9a-f]{64}")
+
 
 class SaveError(Exception):
     """A save that cannot be loaded; ``str()`` is one sentence for the player."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(_sentence(message))
+
+
+def _clip(text: object, limit: int) -> str:
+    """``text`` on one line, without control characters, at most ``limit`` characters."""
+    out = "".join(ch if ch.isprintable() else " " for ch in str(text))
+    return out if len(out) <= limit else out[: limit - 1] + "…"
+
+
+def _sentence(text: str) -> str:
+    return _clip(text, MAX_MESSAGE)
 
 
 def _iso(ts: float) -> str:
@@ -40,6 +79,7 @@ def state_digest(store: Store) -> str:
     return hashlib.sha256(store.state.model_dump_json().encode()).hexdigest()
 
 
+# -- writing ---------------------------------------------------------------------
 def envelope(store: Store) -> dict[str, Any]:
     outcome = store.outcome()
     return {
@@ -58,6 +98,20 @@ def envelope(store: Store) -> dict[str, Any]:
     }
 
 
+def _fsync_folder(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return  # a platform that cannot open folders has nothing to sync
+    try:
+        os.fsync(fd)
+    except OSError as exc:
+        if exc.errno not in (errno.EINVAL, errno.ENOTSUP, errno.EBADF):
+            raise
+    finally:
+        os.close(fd)
+
+
 def write_atomic(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
@@ -73,6 +127,7 @@ def write_atomic(path: Path, text: str) -> None:
         except FileNotFoundError:
             pass
         raise
+    _fsync_folder(path.parent)
 
 
 def write_save(store: Store, path: Path) -> Path:
@@ -80,150 +135,310 @@ def write_save(store: Store, path: Path) -> Path:
     return path
 
 
+# -- the save files in a folder (listed, never parsed) ----------------------------
 @dataclass(frozen=True)
-class SaveInfo:
+class SaveFile:
     path: Path
-    game: str
-    uid: str
-    updated: str
-    finished: bool
-    actions: int
+    modified: float
+    size: int
+
+    @property
+    def modified_text(self) -> str:
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.modified))
 
 
-def peek(path: Path) -> SaveInfo | None:
-    """The envelope's headline without replaying, or None if it is not readable."""
+def list_files(folder: Path, limit: int = 500) -> list[SaveFile]:
+    """The regular ``.json`` files in ``folder``, newest first (their content is read
+    only when one is chosen)."""
+    found: list[SaveFile] = []
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return SaveInfo(
-            path=path,
-            game=str(data["game"]),
-            uid=str(data.get("uid", "")),
-            updated=str(data.get("updated", "")),
-            finished=bool(data.get("finished", False)),
-            actions=len(data.get("actions", [])),
-        )
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if not entry.name.endswith(".json") or not entry.is_file(follow_symlinks=False):
+                    continue
+                try:
+                    st = entry.stat(follow_symlinks=False)
+                except OSError:
+                    continue
+                found.append(SaveFile(Path(entry.path), st.st_mtime, st.st_size))
+    except OSError:
+        return []
+    found.sort(key=lambda f: f.modified, reverse=True)
+    return found[:limit]
 
 
-def load(path: Path, games: dict[str, Game], autosave_dir: Path | None = None) -> Store:
-    """Read and replay a save. Raises SaveError with one clear sentence."""
+# -- reading -----------------------------------------------------------------------
+def display_name(path: Path) -> str:
+    """A file's name as messages show it: one line, at most 60 characters."""
+    return "“" + _clip(path.name or str(path), 60) + "”"
+
+
+def read_file(path: Path) -> bytes:
+    """The bytes of a regular file below MAX_BYTES; SaveError for anything else."""
+    name = display_name(path)
     try:
-        raw = path.read_bytes()
+        st = os.stat(path)  # follows a link: what counts is what it points at
     except FileNotFoundError:
-        raise SaveError(f"There is no file at {path}.") from None
-    except IsADirectoryError:
-        raise SaveError(f"{path} is a folder, not a save file.") from None
+        raise SaveError(f"There is no file at {_clip(path, 120)}.") from None
     except OSError as exc:
-        raise SaveError(f"{path} cannot be read: {exc.strerror or exc}.") from None
-    return load_bytes(raw, games, str(path), autosave_dir)
-
-
-def load_bytes(
-    raw: bytes, games: dict[str, Game], name: str = "the save", autosave_dir: Path | None = None
-) -> Store:
+        raise SaveError(f"{name} cannot be read: {_clip(exc.strerror or exc, 60)}.") from None
+    _check_kind(st, name)
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
-        data = json.loads(raw.decode("utf-8"))
+        fd = os.open(path, flags)
+    except OSError as exc:
+        raise SaveError(f"{name} cannot be read: {_clip(exc.strerror or exc, 60)}.") from None
+    try:
+        _check_kind(os.fstat(fd), name)  # the file opened is the file checked
+        chunks: list[bytes] = []
+        total = 0
+        while total <= MAX_BYTES:
+            chunk = os.read(fd, min(1 << 20, MAX_BYTES + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+    except OSError as exc:
+        raise SaveError(f"{name} cannot be read: {_clip(exc.strerror or exc, 60)}.") from None
+    finally:
+        os.close(fd)
+    if total > MAX_BYTES:
+        raise SaveError(f"{name} is too large to be a save (a save is at most {MAX_BYTES >> 20} MB).")
+    return b"".join(chunks)
+
+
+def _check_kind(st: os.stat_result, name: str) -> None:
+    if stat.S_ISDIR(st.st_mode):
+        raise SaveError(f"{name} is a folder, not a save file.")
+    if not stat.S_ISREG(st.st_mode):
+        raise SaveError(f"{name} is not a regular file (it is a device, a pipe or a socket), so it is not read.")
+    if st.st_size > MAX_BYTES:
+        raise SaveError(f"{name} is too large to be a save (a save is at most {MAX_BYTES >> 20} MB).")
+
+
+_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
+_BRACKETS = bytes.maketrans(b"[{]}", b"(())")
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+
+
+class _Refused(Exception):
+    """Raised inside the JSON parser's hooks to stop at a bad number."""
+
+
+def _number(kind: type):
+    def parse(text: str) -> Any:
+        if len(text) > MAX_NUMBER:
+            raise _Refused
+        return kind(text)
+
+    return parse
+
+
+def _no_constant(text: str) -> Any:
+    raise _Refused
+
+
+def _shape_problem(raw: bytes) -> str | None:
+    """Why this JSON text is too deep or too big to parse safely, or None. Works on the
+    bytes at C speed: strings are dropped, then matched brackets removed a level a pass."""
+    bare, _strings = _STRING.subn(b"", raw)
+    items = bare.count(b",") + _strings
+    if items > MAX_ITEMS:
+        return "it holds far more entries than any game has"
+    nest = bare.translate(_BRACKETS, _NOT_BRACKETS)
+    for _ in range(MAX_DEPTH):
+        if not nest:
+            return None
+        shorter = nest.replace(b"()", b"")
+        if len(shorter) == len(nest):
+            break  # what is left does not match up (a cut-off file): the parser says so
+        nest = shorter
+    else:
+        if nest:
+            return f"its brackets are nested more than {MAX_DEPTH} deep"
+    if len(nest) > MAX_DEPTH:
+        return f"its brackets are nested more than {MAX_DEPTH} deep or do not match"
+    return None
+
+
+def parse_json(raw: bytes, name: str) -> Any:
+    """Parse ``raw`` safely; SaveError with one sentence for anything unsafe or broken."""
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise SaveError(f"{name} is not a tabletop save: it is not text.") from None
+    problem = _shape_problem(raw)
+    if problem is not None:
+        raise SaveError(f"{name} is not a tabletop save: {problem}.")
+    try:
+        return json.loads(
+            text, parse_int=_number(int), parse_float=_number(float), parse_constant=_no_constant
+        )
+    except _Refused:
+        raise SaveError(
+            f"{name} is not a tabletop save: it holds a number longer than {MAX_NUMBER} characters or not finite."
+        ) from None
+    except RecursionError:
+        raise SaveError(f"{name} is not a tabletop save: its brackets are nested too deeply.") from None
     except json.JSONDecodeError as exc:
-        if exc.pos >= len(raw.rstrip()) - 1 or exc.msg.startswith("Unterminated"):
+        if exc.pos >= len(text.rstrip()) - 1 or exc.msg.startswith("Unterminated"):
             raise SaveError(f"{name} is cut off: the file ends in the middle of the save.") from None
         raise SaveError(
             f"{name} is damaged: it is not valid JSON (line {exc.lineno}, column {exc.colno})."
         ) from None
+
+
+def load(path: Path, games: Mapping[str, Game], autosave_dir: Path | None = None) -> Store:
+    """Read and replay a save file into a new game. Raises SaveError with one sentence.
+
+    ``autosave_dir`` is accepted for older callers and ignored: the app records a loaded
+    game in the journal as a new game."""
+    raw = read_file(path)
+    return load_bytes(raw, games, display_name(path))
+
+
+def load_bytes(raw: bytes, games: Mapping[str, Game], name: str = "The save", autosave_dir: Any = None) -> Store:
+    try:
+        data = parse_json(raw, name)
+        return _from_envelope(data, games, name)
+    except SaveError:
+        raise
+    except Exception as exc:  # the last line of defence: a refusal, never a traceback
+        raise SaveError(f"{name} could not be read ({type(exc).__name__}).") from None
+
+
+def _from_envelope(data: Any, games: Mapping[str, Game], name: str) -> Store:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(f"{name} is not a tabletop save.")
     version = data.get("version")
-    if not isinstance(version, int):
+    if type(version) is not int or version < 1:
         raise SaveError(f"{name} has no valid format version.")
     if version > VERSION:
         raise SaveError(
-            f"{name} was written by a newer tabletop (save format {version}); "
+            f"{name} was written by a newer tabletop (save format {_clip(version, 12)}); "
             f"this version reads format {VERSION}."
         )
+    unknown = sorted(str(k) for k in data if k not in FIELDS)
+    if unknown:
+        raise SaveError(f"{name} has a field no save has ({_clip(unknown[0], 30)}).")
     game_id = data.get("game")
     game = games.get(game_id) if isinstance(game_id, str) else None
     if game is None:
-        raise SaveError(f"{name} is a save of an unknown or unavailable game ({game_id!r}).")
-    try:
-        options = game.parse_options(data.get("options", {}))
-    except ValidationError as exc:
-        raise SaveError(f"{name} has invalid options for {game.title}: {_first_error(exc)}.") from None
-    seed = data.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise SaveError(f"{name} has no valid seed.")
-    seats_raw = data.get("seats")
-    count = game.seat_count(options)
-    try:
-        seats = [Seat(str(s["name"]), str(s.get("controller", "human"))) for s in seats_raw]
-    except (TypeError, KeyError, AttributeError):
-        raise SaveError(f"{name} has an invalid list of seats.") from None
-    if len(seats) != count:
-        raise SaveError(f"{name} lists {len(seats)} seats, but its options need {count}.")
+        raise SaveError(f"{name} is a save of an unknown or unavailable game ({_clip(repr(game_id), 30)}).")
+    uid = data.get("uid")
+    if uid is not None and not (isinstance(uid, str) and _UID.fullmatch(uid)):
+        raise SaveError(f"{name} has an invalid game id: a save's id is at most 64 letters, digits, - or _.")
+    for key in ("created", "updated"):
+        if key in data and not (isinstance(data[key], str) and len(data[key]) <= 40):
+            raise SaveError(f"{name} has an invalid {key} time.")
+    if "finished" in data and not isinstance(data["finished"], bool):
+        raise SaveError(f"{name} has an invalid finished mark.")
+    digest = data.get("digest")
+    if not (isinstance(digest, str) and _DIGEST.fullmatch(digest)):
+        raise SaveError(f"{name} has no valid digest of its final position, so it cannot be checked.")
     actions = data.get("actions")
     if not isinstance(actions, list):
         raise SaveError(f"{name} has no action list.")
+    if len(actions) > MAX_ACTIONS:
+        raise SaveError(f"{name} has more actions than any game ({len(actions)}).")
+    store = replay(game, data.get("options", {}), data.get("seed"), data.get("seats"), actions, name)
+    if digest != state_digest(store):
+        raise SaveError(
+            f"{name} was changed after it was written: its final position does not match its record."
+        )
+    created = data.get("created")
+    if isinstance(created, str):
+        try:
+            store.created = datetime.fromisoformat(created).timestamp()
+        except (ValueError, OverflowError, OSError):
+            pass
+    return store
 
-    uid = str(data.get("uid") or "")
-    store = Store.new(game, options, seed, seats)
-    if uid:
-        store.game_uid = uid
+
+def replay(
+    game: Game, options: OptionsBase | Any, seed: Any, seats: Any, actions: list[Any], name: str
+) -> Store:
+    """A new store from a setup and an action log, every field checked; SaveError else."""
+    from pydantic import ValidationError
+
+    from .bots import bot_names
+
+    if not isinstance(options, game.Options):
+        if not isinstance(options, dict):
+            raise SaveError(f"{name} has invalid options for {game.title}.")
+        try:
+            options = game.parse_options(options)
+        except ValidationError as exc:
+            raise SaveError(f"{name} has invalid options for {game.title}: {_first_error(exc)}.") from None
+    if type(seed) is not int or not 0 <= seed < 1 << 63:
+        raise SaveError(f"{name} has no valid seed.")
+    count = game.seat_count(options)
+    if not isinstance(seats, list) or not seats:
+        raise SaveError(f"{name} has an invalid list of seats.")
+    if len(seats) != count:
+        raise SaveError(f"{name} lists {len(seats)} seats, but its options need {count}.")
+    controllers = ["human", *bot_names(game)]
+    checked: list[Seat] = []
+    for i, seat in enumerate(seats, start=1):
+        if not isinstance(seat, dict) or set(seat) - {"name", "controller"}:
+            raise SaveError(f"{name} has an invalid seat {i}.")
+        seat_name, controller = seat.get("name"), seat.get("controller", "human")
+        if not isinstance(seat_name, str) or not 0 < len(seat_name) <= MAX_SEAT_NAME or not seat_name.isprintable():
+            raise SaveError(f"{name} has an invalid name for seat {i} (1 to {MAX_SEAT_NAME} printable characters).")
+        if controller not in controllers:
+            raise SaveError(
+                f"{name} says seat {i} is played by {_clip(repr(controller), 30)}, which is not a player "
+                f"or a bot of {game.title}."
+            )
+        checked.append(Seat(seat_name, controller))
+    try:
+        store = Store.new(game, options, seed, checked)
+    except Exception as exc:
+        raise SaveError(f"{name} has a setup {game.title} cannot start ({type(exc).__name__}).") from None
     for index, raw_action in enumerate(actions, start=1):
+        if not isinstance(raw_action, dict):
+            raise SaveError(f"Action {index} of {name} is not a move of {game.title}.")
         try:
             action = game.parse_action(raw_action)
         except ValidationError as exc:
             raise SaveError(
                 f"Action {index} of {name} is not a move of {game.title}: {_first_error(exc)}."
             ) from None
+        except Exception as exc:
+            raise SaveError(f"Action {index} of {name} is not a move of {game.title} ({type(exc).__name__}).") from None
         try:
             store._apply(action, replay=True)
         except IllegalAction as exc:
             raise SaveError(
-                f"Action {index} of {name} (“{game.describe(action)}”) is not legal there: {exc.reason}"
+                f"Action {index} of {name} (“{_describe(game, action)}”) is not legal there: "
+                f"{_clip(exc.reason, 100)}"
             ) from None
         except Exception as exc:  # a rules bug must not take the app down
             raise SaveError(
-                f"Action {index} of {name} (“{game.describe(action)}”) could not be replayed "
+                f"Action {index} of {name} (“{_describe(game, action)}”) could not be replayed "
                 f"({type(exc).__name__})."
             ) from None
-    digest = data.get("digest")
-    if digest is not None and digest != state_digest(store):
-        raise SaveError(
-            f"{name} was changed after it was written: its final position does not match its record."
-        )
-    if autosave_dir is not None:
-        store.autosave_path = autosave_dir / f"{store.game_uid}.json"
     return store
 
 
-def _first_error(exc: ValidationError) -> str:
-    err = exc.errors()[0]
-    where = ".".join(str(p) for p in err.get("loc", ())) or "value"
-    return f"{where}: {err.get('msg', 'invalid')}"
+def _describe(game: Game, action: ActionBase) -> str:
+    """The action's words for a refusal; never raises."""
+    try:
+        return _clip(game.describe(action), 50)
+    except Exception:
+        return _clip(getattr(action, "kind", "a move"), 30)
 
 
-def latest_unfinished(folder: Path, games: dict[str, Game]) -> SaveInfo | None:
-    """The most recently updated unfinished autosave of an available game."""
-    if not folder.is_dir():
-        return None
-    infos = [peek(p) for p in folder.glob("*.json")]
-    live = [i for i in infos if i and not i.finished and i.game in games and i.actions > 0]
-    return max(live, key=lambda i: (i.updated, i.path.stat().st_mtime), default=None)
-
-
-def list_saves(folder: Path) -> list[SaveInfo]:
-    if not folder.is_dir():
-        return []
-    infos = [peek(p) for p in sorted(folder.glob("*.json"))]
-    return sorted((i for i in infos if i), key=lambda i: i.updated, reverse=True)
-
-
-def new_autosave_path(store: Store, folder: Path) -> Path:
-    return folder / f"{store.game_uid}.json"
+def _first_error(exc: Any) -> str:
+    try:
+        err = exc.errors()[0]
+        where = ".".join(_clip(p, 20) for p in err.get("loc", ())) or "value"
+        return f"{_clip(where, 50)}: {_clip(err.get('msg', 'invalid'), 60)}"
+    except Exception:
+        return "invalid"
 
 
 __all__ = [
-    "FORMAT", "VERSION", "LogEntry", "SaveError", "SaveInfo", "envelope", "latest_unfinished",
-    "list_saves", "load", "load_bytes", "new_autosave_path", "peek", "write_atomic", "write_save",
+    "FORMAT", "MAX_BYTES", "VERSION", "LogEntry", "SaveError", "SaveFile", "display_name", "envelope",
+    "list_files", "load", "load_bytes", "parse_json", "read_file", "replay", "write_atomic", "write_save",
 ]

@@ -28,6 +28,7 @@ class SimReport:
     actions: int = 0
     seconds: float = 0.0
     errors: list[str] = field(default_factory=list)
+    interrupted: bool = False  # stopped early by Ctrl-C: the figures cover the games played
 
     @property
     def mean_actions(self) -> float:
@@ -49,6 +50,7 @@ class SimReport:
             "seconds": round(self.seconds, 3),
             "errors": len(self.errors),
             "error_samples": self.errors[:5],
+            "interrupted": self.interrupted,
         }
 
     def text(self) -> str:
@@ -65,6 +67,8 @@ class SimReport:
             f"errors      {len(self.errors)}",
         ]
         lines += [f"  {e}" for e in self.errors[:5]]
+        if self.interrupted:
+            lines.append(f"stopped     by Ctrl-C after {self.games} games")
         return "\n".join(lines)
 
 
@@ -101,19 +105,28 @@ def simulate(
     get_bot(game, bot_name)  # fail early on an unknown name
     report = SimReport(game=game.id, bot=bot_name)
     start = time.perf_counter()
-    for i in range(games):
-        report.games += 1
-        try:
-            state, played = play_one(game, options, seed + i, bot_name, max_actions)
-        except Exception as exc:  # counted and reported, never hidden
-            report.errors.append(f"seed {seed + i}: {type(exc).__name__}: {exc}")
-            continue
-        report.actions += played
-        outcome = game.outcome(state)
-        if outcome is None:
-            report.errors.append(f"seed {seed + i}: no outcome at the end")
-            continue
-        report.finished += 1
-        report.results[outcome.key()] += 1
+    try:
+        for i in range(games):
+            _play_into(report, game, options, seed + i, bot_name, max_actions)
+    except KeyboardInterrupt:  # the game under way is dropped; the finished ones count
+        report.interrupted = True
     report.seconds = time.perf_counter() - start
     return report
+
+
+def _play_into(report: SimReport, game: Game, options: OptionsBase, seed: int, bot_name: str,
+               max_actions: int) -> None:
+    try:
+        state, played = play_one(game, options, seed, bot_name, max_actions)
+    except Exception as exc:  # counted and reported, never hidden
+        report.games += 1
+        report.errors.append(f"seed {seed}: {type(exc).__name__}: {exc}")
+        return
+    report.games += 1
+    report.actions += played
+    outcome = game.outcome(state)
+    if outcome is None:
+        report.errors.append(f"seed {seed}: no outcome at the end")
+        return
+    report.finished += 1
+    report.results[outcome.key()] += 1

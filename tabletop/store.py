@@ -1,8 +1,10 @@
-"""The store: one game in play, its action log, undo, autosave and subscribers.
+"""The store: one game in play, its action log, undo, its recorder and subscribers.
 
 No Textual here. Screens read ``view(seat)`` and call ``dispatch``; they never touch
 the state. ``dispatch`` applies the action to a copy and commits only on success,
-so a refused action changes nothing.
+so a refused action changes nothing. After each change the recorder (the game journal,
+``tabletop.journal``) writes what changed; it never raises, and what it could not write
+it says once through ``take_save_notice`` and writes after the next action.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from rules.common import ActionBase, Game, IllegalAction, OptionsBase, Outcome, StateBase
 
@@ -39,6 +41,14 @@ class Seat:
 Listener = Callable[["Store"], None]
 
 
+class Recorder(Protocol):
+    def record(self, store: Store) -> bool: ...
+
+    def take_notice(self) -> str | None: ...
+
+    def release(self) -> None: ...
+
+
 @dataclass
 class Store:
     game: Game
@@ -47,9 +57,9 @@ class Store:
     seats: list[Seat]
     state: StateBase
     log: list[LogEntry] = field(default_factory=list)
-    game_uid: str = field(default_factory=lambda: secrets.token_hex(6))
+    game_uid: str = field(default_factory=lambda: secrets.token_hex(8))
     created: float = field(default_factory=time.time)
-    autosave_path: Path | None = None
+    recorder: Recorder | None = None
     # State right after the newest checkpoint, and the log length there: undo replays from
     # it. A committed state is never changed again (dispatch works on a copy), so keeping a
     # reference costs nothing per action; undo copies it before replaying.
@@ -63,14 +73,13 @@ class Store:
         options: OptionsBase | None = None,
         seed: int | None = None,
         seats: list[Seat] | None = None,
-        autosave_path: Path | None = None,
     ) -> Store:
         options = options if options is not None else game.Options()
         seed = seed if seed is not None else secrets.randbelow(1 << 31)
         if seats is None:
             seats = [Seat(name) for name in game.seat_labels(options)]
         state = game.new(options, seed)
-        return cls(game, options, seed, seats, state, autosave_path=autosave_path)
+        return cls(game, options, seed, seats, state)
 
     # -- reading -----------------------------------------------------------
     @property
@@ -97,7 +106,7 @@ class Store:
     def dispatch(self, action: ActionBase) -> LogEntry:
         """Apply ``action``; raise IllegalAction (and change nothing) if it is refused."""
         entry = self._apply(action)
-        self.save_autosave()
+        self._record()
         self._notify()
         return entry
 
@@ -151,7 +160,7 @@ class Store:
         for entry in self.log[start:]:
             self.game.apply(state, self.game.parse_action(entry.action))
         self.state = state
-        self.save_autosave()
+        self._record()
         self._notify()
         return last
 
@@ -170,13 +179,16 @@ class Store:
             listener(self)
 
     # -- saving ------------------------------------------------------------
-    def save_autosave(self) -> None:
-        if self.autosave_path is not None:
-            from . import saves
+    def _record(self) -> None:
+        if self.recorder is not None:
+            self.recorder.record(self)
 
-            saves.write_save(self, self.autosave_path)
+    def take_save_notice(self) -> str | None:
+        """A sentence about saving (it failed, or works again) not yet shown, once."""
+        return self.recorder.take_notice() if self.recorder is not None else None
 
     def save_to(self, path: Path) -> Path:
+        """Export the game as a JSON save file (atomically); raises OSError."""
         from . import saves
 
         return saves.write_save(self, path)

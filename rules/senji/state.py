@@ -21,7 +21,9 @@ class SenjiOptions(OptionsBase):
     players: int = Field(default=4, ge=3, le=6, title="Players",
                          description="3-6 daimyo; fixes the families and the neutral provinces")
     seats: tuple[SeatSpec, ...] = Field(default=(), title="Seats",
-                                        description="Names, families in play and bots; empty = defaults")
+                                        description="Each seat's name, family letter (R G P K B Y) "
+                                                    "and bot (random or smart; none for a human)",
+                                        examples=["Ann:R,Bob:G,Cleo:P,Dai:K:smart"])
     autumn_order: Literal["host", "honor"] = Field(
         default="host", title="Autumn order",
         description="host: the host calls each player; honor: highest honor first (designer variant)")

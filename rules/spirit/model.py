@@ -22,7 +22,8 @@ class SpiritOptions(OptionsBase):
     two_player_variant: bool = Field(default=True, title="Two-player variant",
                                      description="With 2 players: pool tokens and family guarantee")
     samurai: tuple[str, ...] = Field(default=(), title="Samurai",
-                                     description="One name per seat; empty draws them at random")
+                                     description="One name per seat; empty draws them at random",
+                                     examples=["Kyuzo,Kanbei,Heihachi"])
 
     @property
     def n(self) -> int:

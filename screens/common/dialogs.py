@@ -1,9 +1,15 @@
-"""Small dialogs: save as, load a save."""
+"""Small dialogs: save as, load a game, a message, a choice.
+
+Text from a player or a file (seat names, file names, refusals) is shown as plain text,
+never read as markup.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -11,7 +17,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tabletop.saves import SaveInfo
+if TYPE_CHECKING:
+    from tabletop.journal import GameRow
+    from tabletop.saves import SaveFile
 
 
 class SaveDialog(ModalScreen[Path | None]):
@@ -26,7 +34,7 @@ class SaveDialog(ModalScreen[Path | None]):
         with Vertical(id="dialog-box"):
             yield Static("Save the game as (a name, or a path):")
             yield Input(value=self.default_name, id="save-name")
-            yield Static(f"Names are saved in {self.folder}", classes="hint")
+            yield Static(f"Names are saved in {self.folder}", classes="hint", markup=False)
             yield Button("Save", id="save-ok", variant="primary")
 
     def _finish(self) -> None:
@@ -53,44 +61,59 @@ class SaveDialog(ModalScreen[Path | None]):
         self.dismiss(None)
 
 
-class LoadScreen(ModalScreen[Path | None]):
-    """Pick one of the known saves, or type a path."""
+class LoadScreen(ModalScreen[tuple[str, Any] | None]):
+    """Pick a game from the saved games or a save file, or type a path.
+
+    Dismisses with ``("game", id)``, ``("file", path)`` or None."""
 
     BINDINGS = [Binding("escape", "cancel", "Back")]
 
-    def __init__(self, saves: list[SaveInfo], titles: dict[str, str]) -> None:
+    def __init__(self, games: list[GameRow], files: list[SaveFile], titles: dict[str, str]) -> None:
         super().__init__(classes="dialog")
-        self.saves = saves
+        self.games = games
+        self.files = files
         self.titles = titles
+
+    def _game_option(self, i: int, row: GameRow) -> Option:
+        seats = ", ".join(name for name, _ in row.seats)
+        text = Text(f"{self.titles.get(row.game, row.game)} · {row.moves} actions · {row.updated_text}")
+        if row.finished:
+            text.append(" · finished")
+        text.append("\n  ")
+        text.append(seats if len(seats) <= 60 else seats[:59] + "…")
+        return Option(text, id=f"game-{i}")
+
+    def _file_option(self, i: int, file: SaveFile) -> Option:
+        name = file.path.name if len(file.path.name) <= 60 else file.path.name[:59] + "…"
+        text = Text(f"File · {file.modified_text} · ")
+        text.append(name)
+        return Option(text, id=f"file-{i}")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog-box"):
             yield Static("Load a game", id="load-title")
-            options = [
-                Option(
-                    f"{self.titles.get(s.game, s.game)} · {s.actions} actions · {s.updated[:16]}"
-                    f"{' · finished' if s.finished else ''}\n  {s.path.name}",
-                    id=f"save-{i}",
-                )
-                for i, s in enumerate(self.saves)
-            ]
+            options = [self._game_option(i, row) for i, row in enumerate(self.games)]
+            options += [self._file_option(i, f) for i, f in enumerate(self.files)]
             if not options:
-                options = [Option("No saves yet.", disabled=True)]
+                options = [Option("No saved games yet.", disabled=True)]
             yield OptionList(*options, id="load-list")
             yield Static("Or type the path of a save file:")
             yield Input(placeholder="/path/to/game.json", id="load-path")
-            yield Static("", id="load-error", classes="error")
+            yield Static("", id="load-error", classes="error", markup=False)
         yield Footer()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if event.option.id:
-            self.dismiss(self.saves[int(event.option.id[5:])].path)
+        kind, _, index = (event.option.id or "").partition("-")
+        if kind == "game":
+            self.dismiss(("game", self.games[int(index)].id))
+        elif kind == "file":
+            self.dismiss(("file", self.files[int(index)].path))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         if event.value.strip():
-            self.dismiss(Path(event.value.strip()).expanduser())
+            self.dismiss(("file", Path(event.value.strip()).expanduser()))
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -108,13 +131,39 @@ class MessageScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog-box"):
-            yield Static(self.title_text, id="message-title")
-            yield Static(self.message, id="message-body")
+            yield Static(self.title_text, id="message-title", markup=False)
+            yield Static(self.message, id="message-body", markup=False)
             yield Button("OK", id="message-ok", variant="primary")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ChoiceScreen(ModalScreen[str | None]):
+    """A message and a few buttons; dismisses with the chosen button's id (Escape: None)."""
+
+    BINDINGS = [Binding("escape", "close", "Back")]
+
+    def __init__(self, title: str, message: str, choices: list[tuple[str, str]]) -> None:
+        super().__init__(classes="dialog")
+        self.title_text = title
+        self.message = message
+        self.choices = choices
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog-box"):
+            yield Static(self.title_text, id="message-title", markup=False)
+            yield Static(self.message, id="message-body", markup=False)
+            for i, (cid, label) in enumerate(self.choices):
+                yield Button(Text(label), id=f"choice-{cid}", variant="primary" if i == 0 else "default")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss((event.button.id or "")[len("choice-"):] or None)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -63,10 +63,14 @@ def test_store_dispatch(benchmark, tmp_path):
 
 
 def test_store_dispatch_with_autosave(benchmark, tmp_path):
+    from tabletop.journal import Journal, attach
+
     actions = _game_actions()
+    journal = Journal(tmp_path / "games.sqlite3")
 
     def run():
-        store = Store.new(NIM, NIM.Options(stones=60), seed=9, autosave_path=tmp_path / "a.json")
+        store = Store.new(NIM, NIM.Options(stones=60), seed=9)
+        attach(journal, store)
         for a in actions:
             store.dispatch(a)
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from screens.board import BoardScreen
 from screens.common.curtain import CurtainScreen
 from screens.common.dialogs import MessageScreen
@@ -12,7 +10,6 @@ from screens.common.too_small import TooSmallScreen
 from screens.menu import MenuScreen
 from screens.setup import SetupScreen
 from tabletop.app import TabletopApp
-from tabletop.paths import autosave_dir
 from tests.games.nim import NIM, Confirm, Roll
 
 GAMES = {"nim": NIM}
@@ -68,8 +65,8 @@ async def test_menu_setup_board_play_to_the_end_with_keys(data_dir):
         assert curtains >= 2, "the screen was handed over between the two players"
         await settle(pilot)
         assert isinstance(app.screen, OutcomeScreen)
-        saved = json.loads(store.autosave_path.read_text())
-        assert saved["finished"] is True and len(saved["actions"]) == store.revision
+        saved = app.journal.game(store.game_uid)
+        assert saved.finished and saved.moves == store.revision == len(app.journal.actions(saved.id))
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
@@ -164,7 +161,7 @@ async def test_resume_offers_the_unfinished_game(data_dir):
         await pilot.press("1")
         await settle(pilot, 1)
         first = app.store
-    assert list(autosave_dir().glob("*.json"))
+    assert app.journal.latest_unfinished(GAMES).id == first.game_uid
     app2 = TabletopApp(games=GAMES, bot_delay=0)
     async with app2.run_test(size=(100, 30)) as pilot:
         await settle(pilot)

@@ -1,13 +1,12 @@
-"""The store: refused actions change nothing, undo stops at checkpoints, autosave."""
+"""The store: refused actions change nothing, undo stops at checkpoints, the journal."""
 
 from __future__ import annotations
-
-import json
 
 import pytest
 
 from rules.common import IllegalAction
 from tabletop import saves
+from tabletop.journal import GameRecorder, Journal
 from tabletop.store import Store
 from tests.games.nim import NIM, Confirm, NimOptions, Roll, Select
 
@@ -15,7 +14,8 @@ from tests.games.nim import NIM, Confirm, NimOptions, Roll, Select
 def new_store(tmp_path=None, **opts) -> Store:
     store = Store.new(NIM, NimOptions(**opts), seed=42)
     if tmp_path is not None:
-        store.autosave_path = tmp_path / "auto.json"
+        store.recorder = GameRecorder(Journal(tmp_path / "games.sqlite3"))
+        store.recorder.record(store)
     return store
 
 
@@ -86,15 +86,25 @@ def test_subscribers_hear_every_change():
     assert heard == [1, 0]
 
 
-def test_autosave_after_every_action(tmp_path):
+def test_every_action_is_in_the_journal_as_soon_as_it_is_played(tmp_path):
     store = new_store(tmp_path)
     store.dispatch(Select(index=0))
-    data = json.loads((tmp_path / "auto.json").read_text())
-    assert data["actions"] == [{"kind": "select", "index": 0}]
+    other = Journal(tmp_path / "games.sqlite3")  # another reader sees it at once
+    assert other.actions(store.game_uid) == [{"kind": "select", "index": 0}]
     store.dispatch(Confirm())
-    data = json.loads((tmp_path / "auto.json").read_text())
-    assert len(data["actions"]) == 2
-    assert not list(tmp_path.glob(".*.tmp")), "no temporary file is left behind"
+    assert len(other.actions(store.game_uid)) == 2
+    assert other.game(store.game_uid).moves == 2
+
+
+def test_undo_takes_the_rows_back_and_the_next_action_replaces_them(tmp_path):
+    store = new_store(tmp_path)
+    store.dispatch(Select(index=0))
+    store.dispatch(Select(index=1))
+    store.undo()
+    other = Journal(tmp_path / "games.sqlite3")
+    assert other.actions(store.game_uid) == [{"kind": "select", "index": 0}]
+    store.dispatch(Select(index=2))
+    assert other.actions(store.game_uid) == [{"kind": "select", "index": 0}, {"kind": "select", "index": 2}]
 
 
 def test_save_then_load_gives_the_same_state(tmp_path):
@@ -108,7 +118,8 @@ def test_save_then_load_gives_the_same_state(tmp_path):
     assert loaded.state == store.state
     assert [e.action for e in loaded.log] == [e.action for e in store.log]
     assert [e.checkpoint for e in loaded.log] == [e.checkpoint for e in store.log]
-    assert loaded.seats == store.seats and loaded.game_uid == store.game_uid
+    assert loaded.seats == store.seats
+    assert loaded.game_uid != store.game_uid, "a loaded file always makes a new game"
 
 
 def test_undo_works_after_loading(tmp_path):
@@ -122,30 +133,50 @@ def test_undo_works_after_loading(tmp_path):
 
 
 def test_finished_games_are_not_offered_for_resume(tmp_path):
-    folder = tmp_path / "auto"
-    store = new_store(stones=5)
-    store.autosave_path = folder / "a.json"
+    store = new_store(tmp_path, stones=5)
     store.dispatch(Roll())
-    assert saves.latest_unfinished(folder, {"nim": NIM}).path == folder / "a.json"
+    journal = Journal(tmp_path / "games.sqlite3")
+    assert journal.latest_unfinished(["nim"]).id == store.game_uid
     while store.to_move() is not None:
         store.dispatch(Roll())
-    assert saves.latest_unfinished(folder, {"nim": NIM}) is None
+    assert journal.latest_unfinished(["nim"]) is None
+    row = journal.game(store.game_uid)
+    assert row.finished and row.result["results"] == list(store.outcome().results)
 
 
-def test_an_interrupted_autosave_keeps_the_previous_one(tmp_path, monkeypatch):
-    """Killing the process in the middle of a write loses nothing already saved."""
+def test_an_interrupted_export_keeps_the_previous_file(tmp_path, monkeypatch):
+    """Killing the process in the middle of an export loses nothing already saved."""
     import os
 
-    store = new_store(tmp_path)
+    store = new_store()
     store.dispatch(Select(index=0))
-    saved = (tmp_path / "auto.json").read_bytes()
+    path = store.save_to(tmp_path / "g.json")
+    saved = path.read_bytes()
+    store.dispatch(Select(index=1))
 
     def killed(fd):
         raise KeyboardInterrupt  # as if the process died before the rename
 
     monkeypatch.setattr(os, "fsync", killed)
     with pytest.raises(KeyboardInterrupt):
-        store.dispatch(Select(index=1))
-    assert (tmp_path / "auto.json").read_bytes() == saved
+        store.save_to(path)
+    assert path.read_bytes() == saved
     assert not list(tmp_path.glob(".*.tmp"))
-    assert saves.load(tmp_path / "auto.json", {"nim": NIM}).revision == 1
+    monkeypatch.undo()
+    assert saves.load(path, {"nim": NIM}).revision == 1
+
+
+def test_an_export_syncs_the_folder_after_the_rename(tmp_path, monkeypatch):
+    import os
+    import stat
+
+    synced = []
+    real = os.fsync
+
+    def spy(fd):
+        synced.append(stat.S_ISDIR(os.fstat(fd).st_mode))
+        real(fd)
+
+    monkeypatch.setattr(os, "fsync", spy)
+    new_store().save_to(tmp_path / "g.json")
+    assert synced == [False, True], "the file, then its folder"

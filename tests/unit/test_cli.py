@@ -37,12 +37,15 @@ def run(args, capsys):
         (["frobnicate"], "unknown command"),
         (["play"], "needs a game"),
         (["play", "chess"], "unknown game 'chess'"),
-        (["simulate", "nim", "--games", "many"], "invalid int value"),
-        (["simulate", "nim", "--games", "0"], "--games must be at least 1"),
+        (["simulate", "nim", "--games", "many"], "'many' is not a whole number"),
+        (["simulate", "nim", "--games", "0"], "--games: must be a whole number from 1 to"),
+        (["simulate", "nim", "--max-actions", "0"], "--max-actions: must be a whole number from 1"),
+        (["simulate", "nim", "--seed", "9" * 5000], "--seed: must be a whole number from 0 to"),
+        (["play", "x" * 5000], "unknown game 'xxxxxxxx"),
         (["simulate", "nim", "--bot", "genius"], "no bot named 'genius'"),
-        (["simulate", "nim", "--stones", "2"], "invalid option --stones"),
+        (["simulate", "nim", "--stones", "2"], "--stones: 2 is out of range (5 to 60)"),
         (["simulate", "nim", "--die", "d20"], "invalid choice"),
-        (["simulate", "nim", "--seed", "-4"], "--seed must be zero"),
+        (["simulate", "nim", "--seed", "-4"], "--seed: must be a whole number from 0"),
         (["play", "nim", "--bogus"], "unrecognized arguments"),
         (["rules"], "usage: tabletop rules GAME"),
         (["load"], "usage: tabletop load FILE"),
@@ -53,12 +56,13 @@ def test_bad_arguments_one_line_exit_2(with_nim, capsys, args, fragment):
     assert code == 2
     assert fragment in err
     assert err.count("\n") == 1 and "Traceback" not in err
+    assert len(err) < 240, "a long value is shortened in the message"
 
 
 def test_unavailable_game_is_named(capsys, monkeypatch):
-    from tabletop import engine
+    from tabletop import catalog
 
-    monkeypatch.setattr(engine, "REGISTERED", {})
+    monkeypatch.setattr(catalog, "REGISTERED", {})
     code, _, err = run(["play", "senji"], capsys)
     assert code == 2 and "Senji is not available yet" in err
 
