@@ -4,10 +4,17 @@ Colour always comes with a letter or glyph: icons are F/W/E/V (★ for Special A
 cards), Life is ♥, Ki is ◆, the target enemy is ▶, a dead enemy ✗, the Injury die [n] or ✕.
 A click on a card in hand picks the action that uses it; moving the decision cursor over
 a card shows what it would do to the gauge before it is played.
+
+Every region is a ``Block``: its lines are fitted to the width here (wrapped between
+words or facts, and a fact too wide for any line ends in "…"), and when their number
+changes the block is laid out again, so nothing is clipped silently. Below 90 columns
+of board the regions stack; from 90 they pair up in two columns, and the tall ones
+(the hand, the foes, the exchange) say more.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -21,8 +28,9 @@ from rules.duel import preview
 from rules.duel.data import data
 from tabletop.engine import Game
 
-from ..common.parts import Part
+
 from ..common.frame import ChooseAction, Frame
+from ..common.parts import Part
 
 D = data()
 C = D.c
@@ -30,10 +38,92 @@ ICON_STYLE = {"F": "bold red", "W": "bold cyan", "E": "bold green", "V": "bold y
 CARD_KINDS = ("activate", "penalty", "jin_pick", "special_keep", "special_limit", "choose")
 RESULT_STYLE = {"miss": "dim", "W1": "bold yellow", "W2": "bold red", "blocked": "bold green",
                 "cancelled": "dim"}
+RESULT_WORDS = {"miss": "a miss", "W1": "Wound 1", "W2": "Wound 2", "blocked": "blocked",
+                "cancelled": "cancelled"}
 KANJI = ("義", "勇", "誠")
+WIDE = 90  # board columns from which the regions pair up side by side
+GUTTER = 2  # columns between the two sides of the wide layout
+_CARD_ID = re.compile(r"^[A-Z]+\d+ ")  # a rules summary starts with the card's number
 
 
-class HandView(Part):
+# -- fitting lines to a width -------------------------------------------------------------
+
+def clip(line: Text, width: int) -> Text:
+    """The line as it is when it fits, else cut to ``width`` and ending in "…"."""
+    if line.cell_len <= width:
+        return line
+    out = line.copy()
+    out.truncate(max(1, width), overflow="ellipsis")
+    return out
+
+
+def flow(chunks: list[Text], width: int, sep: str = " · ", indent: int = 0) -> list[Text]:
+    """Facts laid end to end, a new line where the next one would not fit. A fact is never
+    split; one wider than a whole line is cut with "…"."""
+    lines: list[Text] = []
+    line: Text | None = None
+    for chunk in chunks:
+        if not chunk.plain:
+            continue
+        if line is None:
+            line = chunk.copy()
+        elif line.cell_len + len(sep) + chunk.cell_len <= width:
+            line.append(sep, style="dim")
+            line.append_text(chunk)
+        else:
+            lines.append(line)
+            line = Text(" " * indent) + chunk
+    if line is not None:
+        lines.append(line)
+    return [clip(ln, width) for ln in lines]
+
+
+def wrap(text: Text, width: int, indent: int = 0) -> list[Text]:
+    """Prose broken between words; a word wider than the line is cut with "…"."""
+    words = [Text(w, style=text.style) for w in text.plain.split(" ") if w]
+    if not text.spans:
+        return flow(words, width, sep=" ", indent=indent)
+    # Styled prose: keep the spans by dividing the Text itself at the break points.
+    out: list[Text] = []
+    rest = text
+    while rest.cell_len > width:
+        cut = rest.plain.rfind(" ", 0, width + 1)
+        if cut <= 0:
+            break
+        head, rest = rest.divide([cut])
+        out.append(head)
+        rest = Text(" " * indent) + rest[1:]
+    out.append(rest)
+    return [clip(ln, width) for ln in out]
+
+
+def no_id(summary: str) -> str:
+    """A rules summary ("C05 power 5: blocked") without the card's number."""
+    return _CARD_ID.sub("", summary)
+
+
+class Block(Part):
+    """A region of the table drawn from a list of lines that already fit its width.
+
+    When the number of lines changes, the block's height follows and the board is laid
+    out again; otherwise only the changed lines are repainted (``Part``)."""
+
+    DEFAULT_CSS = "Block { text-wrap: nowrap; text-overflow: ellipsis; }"
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(fixed=True, **kwargs)
+        self.rows = 0
+
+    def show(self, lines: list[Text]) -> None:
+        lines = lines or [Text("")]
+        rows = len(lines) + self.styles.gutter.height
+        if rows != self.rows:
+            self.rows = rows
+            self.styles.height = rows  # a new height asks for a new layout
+        self.put(Text("\n").join(lines))
+
+
+class HandView(Block):
     """The hand, drawn as one region of equal cells; a click on a cell plays that card."""
 
     def __init__(self, **kwargs) -> None:
@@ -42,21 +132,21 @@ class HandView(Part):
         self.cell = 16
         self.cols = 3
 
-    def draw(self, cards: list[str], texts: list[Text], lit: str | None) -> None:
-        width = self.content_size.width or 44
-        self.cell = max([len(t.plain) for t in texts] + [12]) + 2
-        self.cols = max(1, width // self.cell)
+    def draw(self, cards: list[str], texts: list[Text], lit: str | None, width: int) -> None:
+        inner = max(1, width - self.styles.gutter.width)
+        self.cell = min(inner, max([t.cell_len for t in texts] + [12]) + 2)
+        self.cols = max(1, inner // self.cell)
         self.cards = list(cards)
-        out = Text()
+        lines: list[Text] = []
         for i, (card, text) in enumerate(zip(cards, texts)):
-            if i and i % self.cols == 0:
-                out.append("\n")
-            cell = Text(" ") + text
-            cell.pad_right(self.cell - len(cell.plain))
+            if i % self.cols == 0:
+                lines.append(Text())
+            cell = clip(Text(" ") + text, self.cell)
+            cell.pad_right(self.cell - cell.cell_len)
             if card == lit:
                 cell.stylize("reverse bold")
-            out.append_text(cell)
-        self.put(out)
+            lines[-1].append_text(cell)
+        self.show(lines or [Text(" no card in hand", style="dim")])
 
     def card_at(self, x: int, y: int) -> str | None:
         col = x // self.cell
@@ -78,7 +168,7 @@ class HandView(Part):
             board.clicked_card(card)
 
 
-def card_text(cid: str, dim: bool = False) -> Text:
+def card_text(cid: str, dim: bool = False, values: bool = True) -> Text:
     c = D.cards[cid]
     out = Text()
     if c.special:
@@ -87,7 +177,8 @@ def card_text(cid: str, dim: bool = False) -> Text:
         out.append(cid, style="dim" if dim else "magenta")
     else:  # an Action card's id starts with its icon letter
         out.append(cid, style="dim" if dim else ICON_STYLE[c.icon])
-    out.append(f" {c.s:+d}/{c.t:+d}/{c.g:+d}", style="dim" if dim else "")
+    if values:
+        out.append(f" {c.s:+d}/{c.t:+d}/{c.g:+d}", style="dim" if dim else "")
     return out
 
 
@@ -123,17 +214,14 @@ class DuelBoard(Vertical):
 
     DEFAULT_CSS = """
     DuelBoard { height: auto; }
-    DuelBoard Part { height: auto; }
     DuelBoard #du-grid { layout: grid; grid-size: 1; grid-rows: auto; height: auto; }
-    DuelBoard.-wide #du-grid { grid-size: 2; }
-    DuelBoard #du-head { height: 2; }
-    DuelBoard #du-gauge { height: 6; padding: 0 0 1 0; }
-    DuelBoard #du-foe { height: 6; padding: 0 0 1 0; }
-    DuelBoard #du-exch { height: 6; padding: 0 0 1 0; }
-    DuelBoard #du-mods { height: 2; }
-    DuelBoard #du-hand { height: 6; border: round $success; }
+    DuelBoard.-wide #du-grid { grid-size: 2; grid-gutter: 0 2; }
+    DuelBoard.-wide #du-mods { column-span: 2; }
+    DuelBoard #du-gauge, DuelBoard #du-foe { padding: 0 0 1 0; }
+    DuelBoard.-tight #du-gauge, DuelBoard.-tight #du-foe { padding: 0; }
+    DuelBoard #du-hand { border: round $success; }
     DuelBoard #du-mods { color: $text-muted; }
-    DuelBoard Part.-flash { background: $warning 30%; text-style: bold; }
+    DuelBoard Block.-flash { background: $warning 30%; text-style: bold; }
     """
 
     PREVIEWS = True  # the decision cursor's card is previewed on the gauge
@@ -144,58 +232,93 @@ class DuelBoard(Vertical):
         super().__init__(**kwargs)
         self.game = game
         self._seen: dict[str, object] = {}
-        self._drawn_view = None
+        self._drawn: tuple | None = None  # (view, width, room) last drawn in full
+        # Your strike's result per (duel, round, exchange), as seen: the rules keep only
+        # the current exchange's, and exchange 1's is worth reading during exchange 2.
+        self._strikes: dict[tuple[int, int, int], str] = {}
 
     def compose(self) -> ComposeResult:
-        # Fixed heights: a redraw after an action repaints without a new layout.
-        yield Part(id="du-head", fixed=True)
+        yield Block(id="du-head")
         with Vertical(id="du-grid"):
-            yield Part(id="du-gauge", fixed=True)
-            yield Part(id="du-foe", fixed=True)
-            yield Part(id="du-exch", fixed=True)
-        yield HandView(id="du-hand", fixed=True)
-        yield Part(id="du-mods", fixed=True)
+            yield Block(id="du-gauge")
+            yield Block(id="du-foe")
+            yield Block(id="du-exch")
+            yield HandView(id="du-hand")
+            yield Block(id="du-mods")
 
     def on_resize(self, event: events.Resize) -> None:
-        wide = event.size.width >= 90
+        wide = event.size.width >= WIDE
         if self.has_class("-wide") != wide:
             self.set_class(wide, "-wide")
+        self.watch_frame(self.frame)  # refit every line to the new width
 
     def on_mount(self) -> None:
         self.query_one("#du-hand").border_title = "Hand"
         self.watch_frame(self.frame)
 
-    # -- drawing -----------------------------------------------------------------
+    # -- sizes ---------------------------------------------------------------------------
+    @property
+    def wide(self) -> bool:
+        return self.has_class("-wide")
+
+    def _widths(self) -> tuple[int, int]:
+        """(full width, width of one side): one side is the full width when stacked."""
+        full = self.content_size.width or 46
+        return full, ((full - GUTTER) // 2 if self.wide else full)
+
+    def _room(self) -> int:
+        """Rows the board area shows without scrolling."""
+        area = self.parent
+        return area.content_size.height if area is not None and area.content_size.height else 20
+
+    # -- drawing -----------------------------------------------------------------------
     def watch_frame(self, frame: Frame | None) -> None:
         if not self.is_mounted:
             return
         view = frame.view if frame else None
         if view is None:
-            for part in self.query(Part):
-                part.put(Text(""))
+            for block in self.query(Block):
+                block.show([])
+            self._drawn = None
             return
         lit = None
         hl = frame.highlight
         if hl is not None and getattr(hl, "kind", "") == "activate":
             lit = hl.card
-        if view is self._drawn_view:
-            # Only the decision cursor moved: redraw the gauge preview and the lit card.
-            self.query_one("#du-gauge", Part).put(self._gauge(view, lit))
-            hand = view.player.hand
-            self.query_one(HandView).draw(hand, [self._hand_card(c) for c in hand], lit)
-            return
-        self._drawn_view = view
-        self.query_one("#du-head", Part).put(self._head(view))
-        self.query_one("#du-gauge", Part).put(self._gauge(view, lit))
-        self.query_one("#du-foe", Part).put(self._foes(view))
-        self.query_one("#du-exch", Part).put(self._exchange(view))
-        self.query_one("#du-mods", Part).put(self._modules(view))
-        self._flash_reveals(view)
+        full, side = self._widths()
+        key = (view, full, self._room())
         hand = view.player.hand
-        counts = Counter(D.cards[c].icon for c in hand if not D.cards[c].special)
         hand_view = self.query_one(HandView)
+        if key == self._drawn:
+            # Only the decision cursor moved: redraw the gauge preview and the lit card.
+            self.query_one("#du-gauge", Block).show(self._gauge(view, lit, side))
+            hand_view.draw(hand, [self._hand_card(c) for c in hand], lit, side)
+            return
+        self._drawn = key
+        if view.attack_result is not None and view.step != "round_start":
+            self._strikes[(view.duel_no, view.round, view.exchange)] = view.attack_result
+        blocks = {
+            "#du-head": self._head(view, full),
+            "#du-gauge": self._gauge(view, lit, side),
+            "#du-foe": self._foes(view, side),
+            "#du-exch": self._exchange(view, side),
+            "#du-mods": self._modules(view, full),
+        }
+        counts = Counter(D.cards[c].icon for c in hand if not D.cards[c].special)
         hand_view.border_subtitle = " ".join(f"{k}:{counts.get(k, 0)}" for k in "FWEV")
-        hand_view.draw(hand, [self._hand_card(c) for c in hand], lit)
+        hand_view.draw(hand, [self._hand_card(c) for c in hand], lit, side)
+        # Blank lines between regions only while everything fits without scrolling.
+        if self.wide:
+            need = (len(blocks["#du-head"]) + max(len(blocks["#du-gauge"]), len(blocks["#du-foe"]))
+                    + max(len(blocks["#du-exch"]), hand_view.rows) + len(blocks["#du-mods"]) + 1)
+        else:
+            need = sum(len(lines) for lines in blocks.values()) + hand_view.rows + 2
+        tight = need > self._room()
+        if self.has_class("-tight") != tight:
+            self.set_class(tight, "-tight")
+        for selector, lines in blocks.items():
+            self.query_one(selector, Block).show(lines)
+        self._flash_reveals(view)
 
     def _flash_reveals(self, view) -> None:
         """Highlight for a moment what was just revealed or rolled: the defence, a
@@ -203,7 +326,8 @@ class DuelBoard(Vertical):
         run (the tests) skips it so that every frame is deterministic."""
         now = {
             "#du-exch": (view.defence.id if view.defence else None,
-                         view.counter.id if view.counter else None, view.last_counter),
+                         view.counter.id if view.counter else None, view.attack_result,
+                         view.last_counter),
             "#du-foe": (view.last_blue, view.last_injury),
         }
         for selector, marks in now.items():
@@ -215,126 +339,191 @@ class DuelBoard(Vertical):
             part.add_class("-flash")
             self.set_timer(self.REVEAL_SECONDS, lambda p=part: p.remove_class("-flash"))
 
-    def _head(self, view) -> Text:
+    def _head(self, view, width: int) -> list[Text]:
+        """Weapon, surroundings and campaign (the round and step are in the status line)."""
         w = D.weapons[view.weapon]
         place = D.surroundings[view.surroundings]
-        out = Text(self.game.phase(view), style="bold")
-        out.append(f" · {w.name} · {place.name}")
+        facts = [Text(w.name, style="bold")]
+        where = Text(place.name)
         if place.limit != "none":
             used = place.id in view.used_duel or place.id in view.used_round
-            out.append(" (used)" if used else " (exploit ready)", style="dim" if used else "green")
+            where.append(" (used)" if used else " (exploit ready)", style="dim" if used else "green")
+        facts.append(where)
         if view.campaign is not None:
             camp = view.campaign
-            out.append(f" · campaign duel {camp.index + 1}/{len(camp.ladder)} · score {camp.score}")
+            facts.append(Text(f"campaign duel {camp.index + 1} of {len(camp.ladder)}"))
+            facts.append(Text(f"score {camp.score}"))
+        lines = flow(facts, width)
         if view.result is not None:
-            out.append(f"\n{view.explanation}", style="bold green" if view.result == "win" else "bold red")
-        return out
+            style = "bold green" if view.result == "win" else "bold red"
+            lines += wrap(Text(view.explanation, style=style), width)
+        return lines
 
-    def _gauge(self, view, lit: str | None) -> Text:
+    def _gauge(self, view, lit: str | None, width: int) -> list[Text]:
         p = view.player
         w = D.weapons[view.weapon]
         after = preview.gauge_after(view, lit) if lit else None
-        out = self._you(view)
-        out.append("\n")
-        out.append_text(track("S", p.s, w.s, 3 if p.cap_s else None, False, after[0] if after else None))
-        out.append("\n")
-        out.append_text(track("T", p.t, w.t, 3 if p.cap_t else None, False, after[1] if after else None))
-        out.append("\n")
-        out.append_text(track("G", p.g, w.g, None, view.weapon == "kusarigama", after[2] if after else None))
-        out.append("\nInjury die ")
-        out.append("✕ removed" if p.die is None else f"[{p.die}]", style="bold")
+        lines = self._you(view, width)
+        lines.append(track("S", p.s, w.s, 3 if p.cap_s else None, False, after[0] if after else None))
+        lines.append(track("T", p.t, w.t, 3 if p.cap_t else None, False, after[1] if after else None))
+        lines.append(track("G", p.g, w.g, None, view.weapon == "kusarigama", after[2] if after else None))
+        facts = [Text.assemble("Injury die ", ("✕ removed" if p.die is None else f"[{p.die}]", "bold"))]
         if view.options.bushido:
-            out.append("  Bushido ")
+            bushido = Text("Bushido ")
             if p.bushido_card:
                 card = D.bushido[p.bushido_card]
-                out.append(f"{card.virtue}", style="bold magenta")
+                bushido.append(card.virtue, style="bold magenta")
                 if p.credit:
-                    out.append(f" credit {p.credit}")
+                    bushido.append(f" credit {p.credit}")
                 if p.meiyo_ki:
-                    out.append(f" Meiyo ◆{p.meiyo_ki}")
+                    bushido.append(f" Meiyo ◆{p.meiyo_ki}")
                 if p.bushido_spent:
-                    out.append(" (used)", style="dim")
+                    bushido.append(" (used)", style="dim")
             else:
                 for k in range(C.bushido_kanji):
-                    out.append(f"[{KANJI[k]}{'●' if p.bushido_pos > k else ' '}]",
-                               style="bold magenta" if p.bushido_pos > k else "dim")
-        return out
+                    bushido.append(f"[{KANJI[k]}{'●' if p.bushido_pos > k else ' '}]",
+                                   style="bold magenta" if p.bushido_pos > k else "dim")
+            facts.append(bushido)
+        lines += flow(facts, width, sep="  ")
+        if self.wide and p.bushido_card:
+            card = D.bushido[p.bushido_card]
+            lines += wrap(Text(f"{card.virtue} ({card.meaning}): {card.text}", style="dim"), width, 2)
+        return lines
 
-    def _foes(self, view) -> Text:
-        out = Text()
+    def _foes(self, view, width: int) -> list[Text]:
+        lines: list[Text] = []
         many = len(view.foes) > 1
         for i, f in enumerate(view.foes):
-            if i:
-                out.append("\n")
             mark = "▶" if many and view.target == i else ("✗" if f.dead else " ")
             style = "dim strike" if f.dead else "bold"
-            out.append(f"{mark}{f.no or ''} {f.name}", style=style)
-            out.append(f" ♥{f.life}/{f.life_start} ◆{f.ki}", style="dim" if f.dead else "")
-            out.append(f" S{f.defs:+d} T{f.deft:+d} A{f.atk:+d}", style="dim")
+            facts = [Text(f"{mark}{f.no or ''} {f.name}", style=style),
+                     Text(f"♥{f.life}/{f.life_start} ◆{f.ki}", style="dim" if f.dead else ""),
+                     Text(f"S{f.defs:+d} T{f.deft:+d} A{f.atk:+d}", style="dim")]
             if f.armour is not None:
-                out.append(f" armour {f.armour}")
+                facts.append(Text(f"armour {f.armour}"))
             if f.side:
-                out.append(f" SIDE {f.side}", style="bold reverse")
+                facts.append(Text(f"SIDE {f.side}", style="bold reverse"))
             if f.bleed:
-                out.append(f" bleed {f.bleed}", style="red")
+                facts.append(Text(f"bleed {f.bleed}", style="red"))
+            lines += flow(facts, width, sep=" ", indent=3)
             if not many:
                 ability = D.opponents[f.id].ability_text if f.id in D.opponents else f.ability
-                out.append(f"\n{ability}", style="dim")
+                lines += wrap(Text(ability, style="dim"), width)
         if many:
             table = " ".join(f"{k}:{''.join(map(str, v))}" for k, v in D.versus3.counter_table.items())
-            out.append(f"\nblue die → attackers {table}", style="dim")
+            facts = [Text(f"blue die → attackers {table}", style="dim")]
             if view.last_blue:
-                out.append(f"\nlast blue die {view.last_blue}")
-        return out
+                facts.append(Text(f"last blue die {view.last_blue}"))
+            lines += flow(facts, width)
+        return lines
 
-    def _you(self, view) -> Text:
+    def _you(self, view, width: int) -> list[Text]:
         p = view.player
-        out = Text.assemble(("You ", "bold"), ("♥", "red"), f" {p.life}/{p.life_max}  ", ("◆", "cyan"), f" Ki {p.ki}")
+        facts = [Text.assemble(("You ", "bold"), ("♥", "red"), f" {p.life}/{p.life_max}"),
+                 Text.assemble(("◆", "cyan"), f" Ki {p.ki}")]
         if p.armour is not None:
-            out.append(f"  armour {p.armour}/{C.yoroi_resistance}")
-        if p.bleed:
-            out.append(f"  bleed {p.bleed}", style="red")
-        if p.gash:
-            out.append("  gash", style="red")
-        if p.no_ki_gain:
-            out.append("  no Ki gain", style="red")
-        if p.no_combos:
-            out.append("  no combos", style="red")
-        return out
+            facts.append(Text(f"armour {p.armour}/{C.yoroi_resistance}"))
+        for flag, word in ((p.bleed, f"bleed {p.bleed}"), (p.gash, "gash"),
+                           (p.no_ki_gain, "no Ki gain"), (p.no_combos, "no combos")):
+            if flag:
+                facts.append(Text(word, style="red"))
+        return flow(facts, width, sep="  ")
 
-    def _exchange(self, view) -> Text:
-        out = Text.assemble(("Exchange ", "bold"), f"{view.exchange}/2  played: ")
-        current = set(view.exchange_cards)
-        if not view.player.played:
-            out.append("-", style="dim")
-        for c in view.player.played:
-            out.append_text(card_text(c, dim=c not in current))
-            out.append(" ")
+    def _cards(self, cards: list[str], width: int, dim: bool = False) -> list[Text]:
+        """Cards in the order played, with their values when the line has room."""
+        full = [card_text(c, dim=dim) for c in cards]
+        if sum(t.cell_len + 1 for t in full) <= width:
+            return full
+        return [card_text(c, dim=dim, values=False) for c in cards]
+
+    def _exchange(self, view, width: int) -> list[Text]:
+        """This exchange (its cards, the defence, the strike, the counterattack), then the
+        exchange or round before it, labelled so that nothing old reads as current."""
+        lines: list[Text] = []
+        p = view.player
+        solo = len(view.foes) == 1
+        before_round = view.step in ("round_start", "between_duels")
+        current = [] if before_round else list(view.exchange_cards)
+        head = Text.assemble(("This exchange", "bold"), f" ({view.exchange} of 2):")
+        if current:
+            cards = self._cards(current, width - head.cell_len)
+            lines += flow([head] + cards, width, sep=" ", indent=2)
+        else:
+            lines.append(head + Text(" no card played yet", style="dim"))
         if view.defence is not None:
+            d = D.defence[view.defence.id]
             s_need, t_need = preview.thresholds(view)
-            out.append(f"\nDefence {view.defence.id}: needs S {s_need} T {t_need}")
+            facts = [Text(f"Defence {d.s}/{d.t}: needs S {s_need} · T {t_need}")]
             if view.defence.bonus:
-                out.append(f" (Ki mark +{view.defence.bonus})", style="yellow")
-            strike = preview.strike_result(view)
+                facts[0].append(f" (Ki mark +{view.defence.bonus})", style="yellow")
+            strike = preview.strike_result(view) if view.attack_result is None else None
             if strike is not None:
                 result, notes = strike
-                out.append("\nStrike now: ")
-                out.append(result, style=RESULT_STYLE[result])
+                now = Text("→ strike now: ")
+                now.append(RESULT_WORDS[result], style=RESULT_STYLE[result])
+                facts.append(now)
                 if notes:
-                    out.append(f" ({'; '.join(notes)})", style="dim")
-        elif view.last_defence:
-            out.append(f"\nLast defence: {view.last_defence}", style="dim")
+                    facts.append(Text(f"({'; '.join(notes)})", style="dim"))
+            lines += flow(facts, width, sep=" ", indent=2)
+        if view.attack_result is not None and not before_round:
+            facts = [Text.assemble("Your strike: ", (RESULT_WORDS[view.attack_result],
+                                                       RESULT_STYLE[view.attack_result]))]
+            if view.defence is None and view.last_defence:
+                facts.append(Text(f"(defence {no_id(view.last_defence)})", style="dim"))
+            lines += flow(facts, width, sep=" ", indent=2)
         if view.counter is not None:
             ctr = view.counter
-            foe = view.foes[ctr.foe]
-            out.append(f"\n{foe.name}'s counter {ctr.id}: Power {ctr.power}")
+            facts = [Text(f"{view.foes[ctr.foe].name}'s counterattack:"), Text(f"Power {ctr.power}")]
             if ctr.surge:
-                out.append(" (Ki surge)", style="yellow")
+                facts.append(Text("(Ki surge)", style="yellow"))
             result = preview.counter_result(view)
-            out.append(f" vs Guard {view.player.g}: ")
-            out.append(result, style=RESULT_STYLE.get(result, "bold red"))
-        elif view.last_counter:
-            out.append(f"\nLast counter: {view.last_counter}", style="dim")
+            facts.append(Text.assemble(f"vs your Guard {p.g} → ",
+                                       (RESULT_WORDS.get(result, f"Wound {ctr.wound}"),
+                                        RESULT_STYLE.get(result, "bold red"))))
+            lines += flow(facts, width, sep=" ", indent=2)
+        elif view.step == "counter_prepare" and view.queue:
+            foe = view.foes[view.queue[0]]
+            lines += wrap(Text(f"Next: {foe.name}'s counterattack against your Guard {p.g}",
+                               style="italic"), width, 2)
+        lines += self._before(view, width, solo, before_round)
+        return lines
+
+    def _before(self, view, width: int, solo: bool, before_round: bool) -> list[Text]:
+        """What ended just before, labelled: exchange 1 while exchange 2 is played, the
+        last round until this round's first card. A solo duel's last counterattack is
+        exactly that one's; with three enemies (an exchange may bring none) it is only
+        called the last one."""
+        p = view.player
+        facts: list[Text] = []
+        counter = ("counterattack " if solo else "last counterattack ") + no_id(view.last_counter or "")
+        if before_round or (view.exchange == 1 and not view.exchange_cards):
+            if view.round <= 1 or not view.last_counter:
+                return []
+            if before_round and view.exchange_cards:  # still the last exchange's cards
+                facts.append(self._played(f"Round {view.round - 1}, exchange 2:", view.exchange_cards))
+                if view.attack_result:
+                    facts.append(Text(f"strike {RESULT_WORDS[view.attack_result]}"))
+            else:
+                facts.append(Text(f"Round {view.round - 1}:", style="bold"))
+            facts.append(Text(counter))
+        elif view.exchange == 2:
+            earlier = [c for c in p.played if c not in view.exchange_cards]
+            facts.append(self._played("Exchange 1:", earlier))
+            strike = self._strikes.get((view.duel_no, view.round, 1))
+            if strike:
+                facts.append(Text(f"strike {RESULT_WORDS[strike]}"))
+            if view.last_counter:
+                facts.append(Text(counter))
+        lines = flow(facts, width, indent=2)
+        for line in lines:
+            line.stylize("dim")
+        return lines
+
+    def _played(self, label: str, cards: list[str]) -> Text:
+        out = Text(label, style="bold")
+        for c in cards or ["-"]:
+            out.append(" ")
+            out.append_text(card_text(c, values=False) if c != "-" else Text("-"))
         return out
 
     def _hand_card(self, cid: str) -> Text:
@@ -342,9 +531,11 @@ class DuelBoard(Vertical):
         c = D.cards[cid]
         if c.special and c.name:
             out.append(f" {c.name}", style="magenta")
+            if self.wide and c.text:
+                out.append(f": {c.text}", style="dim")
         return out
 
-    def _modules(self, view) -> Text:
+    def _modules(self, view, width: int) -> list[Text]:
         o = view.options
         p = view.player
         bits = []
@@ -364,8 +555,9 @@ class DuelBoard(Vertical):
             bits.append(f"Yoroi on {o.yoroi}")
         bits.append(f"Action deck {len(view.action_deck)}")
         if view.last_injury:
-            bits.append(f"last injury {view.last_injury}")
-        return Text(" · ".join(bits))
+            card = D.injuries.get(view.last_injury)
+            bits.append(f"last injury {card.name if card else view.last_injury}")
+        return flow([Text(b) for b in bits], width)
 
     # -- clicks ----------------------------------------------------------------------
     def clicked_card(self, card: str) -> None:
