@@ -11,7 +11,7 @@ from . import year
 from .actions import (
     Call, ComboAdd, ComboAddWild, ComboStart, DiploGive, DiploStart, EndTurn, HireKeep, HirePlace,
     KamiBlue, KamiGreen, KamiTake, MercSamurai, MercUnits, ReturnHostage, RevealHostage,
-    Seppuku, TradeKeep, UmekoSwap, UseTrade,
+    Seppuku, TradeKeep, UmekoSwap, UseTrade, make,
 )
 from .board import (
     D, draw_one_hana, draw_samurai, fam, fleet, fleet_or_new, fleets_of, gain, has_samurai,
@@ -46,7 +46,7 @@ def next_call(state: SenjiState) -> None:
 
 
 def legal_call(state: SenjiState) -> list[ActionBase]:
-    return [Call(seat=s) for s in host_order(state) if s not in state.called]
+    return [make(Call, seat=s) for s in host_order(state) if s not in state.called]
 
 
 def start_turn(state: SenjiState, seat: int) -> None:
@@ -63,33 +63,59 @@ def _wild_ok(state: SenjiState, seat: int) -> bool:
     return has_samurai(state, seat, "L") and seat not in state.shingen_used
 
 
-def completable(combo_id: str, kinds: list[str], cards: list[str], hand: list[str], wild: bool) -> bool:
-    c = D.combo[combo_id]
+_FLOWER = {card: D.hana_flower(card) for card in D.hana_cards}
+
+
+def _fits(c, kinds: list[str], flowers: set[int], n_cards: int, have_kind: dict[str, int],
+          have_flower: dict[int, int], n_hand: int, wild: bool) -> bool:
+    """Can combination ``c`` be finished from a hand with these kind and flower counts, given
+    the kinds and flowers of the cards already put in?"""
     if c.same_flower:
-        flowers = {D.hana_flower(x) for x in cards}
-        have = Counter(D.hana_flower(x) for x in hand)
         if len(flowers) > 1:
             return False
-        left = c.same_flower - len(cards)
+        left = c.same_flower - n_cards
         if flowers:
-            return have[flowers.pop()] >= left
-        return any(n >= left for n in have.values())
-    filled = Counter(kinds)
-    open_ = {k: n - filled[k] for k, n in c.need.items()}
-    if any(v < 0 for v in open_.values()) or any(k not in c.need for k in filled):
-        return False
-    have = Counter(D.hana_kind[x] for x in hand)
-    used = sum(min(n, have[k]) for k, n in open_.items())
-    deficit = sum(max(0, n - have[k]) for k, n in open_.items())
-    return deficit <= (1 if wild else 0) and len(hand) - used >= deficit
+            return have_flower.get(next(iter(flowers)), 0) >= left
+        return any(n >= left for n in have_flower.values())
+    filled: dict[str, int] = {}
+    for k in kinds:
+        if k not in c.need:
+            return False
+        filled[k] = filled.get(k, 0) + 1
+    used = deficit = 0
+    for k, n in c.need.items():
+        want = n - filled.get(k, 0)
+        if want < 0:
+            return False
+        have = have_kind.get(k, 0)
+        used += min(want, have)
+        deficit += max(0, want - have)
+    return deficit <= (1 if wild else 0) and n_hand - used >= deficit
+
+
+def _counts(hand: list[str]) -> tuple[dict[str, int], dict[int, int]]:
+    kinds: dict[str, int] = {}
+    flowers: dict[int, int] = {}
+    for x in hand:
+        k, f = D.hana_kind[x], _FLOWER[x]
+        kinds[k] = kinds.get(k, 0) + 1
+        flowers[f] = flowers.get(f, 0) + 1
+    return kinds, flowers
+
+
+def _without(counts: dict, key) -> dict:
+    out = dict(counts)
+    out[key] -= 1
+    return out
 
 
 def combo_choices(state: SenjiState, seat: int) -> list[str]:
     hand = state.hana_hands[seat]
     wild = _wild_ok(state, seat)
+    have_kind, have_flower = _counts(hand)
     out = []
     for c in D.combos:
-        if not completable(c.id, [], [], hand, wild):
+        if not _fits(c, [], set(), 0, have_kind, have_flower, len(hand), wild):
             continue
         if c.hire and (samurai_available(state) == 0 or not (owned(state, seat) or fleets_of(state, seat))):
             continue
@@ -103,24 +129,32 @@ def legal_combo(state: SenjiState) -> list[ActionBase]:
     wild = _wild_ok(state, seat)
     out: list[ActionBase] = []
     c = D.combo[w.id]
-    for i, card in enumerate(hand):
-        rest = hand[:i] + hand[i + 1:]
-        k = D.hana_kind[card]
-        if completable(w.id, w.kinds + [k], w.cards + [card], rest, wild):
-            out.append(ComboAdd(card=card))
+    have_kind, have_flower = _counts(hand)
+    put_in = {_FLOWER[x] for x in w.cards}
+    fits: dict[tuple[str, int], bool] = {}
+    for card in hand:
+        key = (D.hana_kind[card], _FLOWER[card])
+        if key not in fits:
+            fits[key] = _fits(c, w.kinds + [key[0]], put_in | {key[1]}, len(w.cards) + 1,
+                              _without(have_kind, key[0]), _without(have_flower, key[1]),
+                              len(hand) - 1, wild)
+        if fits[key]:
+            out.append(make(ComboAdd, card=card))
     if wild and not c.same_flower:
         filled = Counter(w.kinds)
         open_kinds = [k for k, n in c.need.items() if n - filled[k] > 0]
         seen = set()
-        for i, card in enumerate(hand):
+        for card in hand:
             real = D.hana_kind[card]
             if real in open_kinds or real in seen:
                 continue
             seen.add(real)
-            rest = hand[:i] + hand[i + 1:]
+            rest_kind = _without(have_kind, real)
+            rest_flower = _without(have_flower, _FLOWER[card])
             for k in open_kinds:
-                if completable(w.id, w.kinds + [k], w.cards + [card], rest, False):
-                    out.append(ComboAddWild(card=card, as_kind=k))
+                if _fits(c, w.kinds + [k], put_in | {_FLOWER[card]}, len(w.cards) + 1, rest_kind,
+                         rest_flower, len(hand) - 1, False):
+                    out.append(make(ComboAddWild, card=card, as_kind=k))
     return out
 
 
@@ -169,13 +203,13 @@ def start_hire(state: SenjiState, seat: int, mode: str, sea: str | None) -> None
 
 
 def legal_hire_keep(state: SenjiState) -> list[ActionBase]:
-    return [HireKeep(letter=x) for x in state.hire.cards]
+    return [make(HireKeep, letter=x) for x in state.hire.cards]
 
 
 def legal_hire_place(state: SenjiState) -> list[ActionBase]:
     seat = state.actor
-    out: list[ActionBase] = [HirePlace(location=p) for p in owned(state, seat)]
-    return out + [HirePlace(location=f.sea) for f in fleets_of(state, seat)]
+    out: list[ActionBase] = [make(HirePlace, location=p) for p in owned(state, seat)]
+    return out + [make(HirePlace, location=f.sea) for f in fleets_of(state, seat)]
 
 
 def apply_hire(state: SenjiState, a: ActionBase) -> None:
@@ -219,35 +253,35 @@ def legal_turn(state: SenjiState) -> list[ActionBase]:
     out: list[ActionBase] = []
     piles = bool(state.hana_deck or state.hana_discard)
     if piles:
-        out += [UseTrade(card=c) for c in hand if D.card_type(c) == "trading" and D.card_family(c) != own]
+        out += [make(UseTrade, card=c) for c in hand if D.card_type(c) == "trading" and D.card_family(c) != own]
     if all(any(D.card_family(c) == f for c in hand) for f in other_player_families(state, seat)):
-        out.append(DiploStart())
+        out.append(make(DiploStart))
     shown = {D.card_family(c) for c in state.hostages[seat]}
     for c in hand:
         f = D.card_family(c)
         if D.card_type(c) == "member" and f != own and f not in shown and c not in state.hostages_back:
-            out.append(RevealHostage(card=c))
-    out += [ReturnHostage(card=c) for c in state.hostages[seat] if c not in state.hostages_new]
-    out += [ComboStart(combo=x) for x in combo_choices(state, seat)]
+            out.append(make(RevealHostage, card=c))
+    out += [make(ReturnHostage, card=c) for c in state.hostages[seat] if c not in state.hostages_new]
+    out += [make(ComboStart, combo=x) for x in combo_choices(state, seat)]
     if state.merc_ok:
         seas = [state.merc_sea] if state.merc_sea else list(D.sea_order)
         if "units" not in state.merc_used:
             top = min(6, state.supply[seat], state.honor[seat] // 3)
-            out += [MercUnits(n=n, sea=s) for s in seas for n in range(1, top + 1)]
+            out += [make(MercUnits, n=n, sea=s) for s in seas for n in range(1, top + 1)]
         if "samurai" not in state.merc_used and state.honor[seat] >= 6 and samurai_available(state):
-            out += [MercSamurai(sea=s) for s in seas]
-    out += [Seppuku(letter=x) for x in samurai_on_board(state, seat)]
+            out += [make(MercSamurai, sea=s) for s in seas]
+    out += [make(Seppuku, letter=x) for x in samurai_on_board(state, seat)]
     for k in unused_kami(state, seat, "blue"):
-        out += [KamiBlue(letter=k, seat=t) for t in range(nseats(state))
+        out += [make(KamiBlue, letter=k, seat=t) for t in range(nseats(state))
                 if t != seat and any(D.card_code(c) != "D0" for c in state.diplo_hands[t])]
     if piles:
-        out += [KamiGreen(letter=k) for k in unused_kami(state, seat, "green")]
+        out += [make(KamiGreen, letter=k) for k in unused_kami(state, seat, "green")]
     if has_samurai(state, seat, "P") and seat not in state.umeko_used:
         mine = [c for c in hand if D.card_code(c) != "D0"]
         for t in range(nseats(state)):
             if t != seat and any(D.card_code(c) != "D0" for c in state.diplo_hands[t]):
-                out += [UmekoSwap(seat=t, card=c) for c in mine]
-    out.append(EndTurn())
+                out += [make(UmekoSwap, seat=t, card=c) for c in mine]
+    out.append(make(EndTurn))
     return out
 
 
@@ -353,7 +387,7 @@ def apply_turn(state: SenjiState, a: ActionBase) -> None:
 
 
 def legal_trade_keep(state: SenjiState) -> list[ActionBase]:
-    return [TradeKeep(card=c) for c in dict.fromkeys(state.trade_shown)]
+    return [make(TradeKeep, card=c) for c in dict.fromkeys(state.trade_shown)]
 
 
 def apply_trade_keep(state: SenjiState, a: TradeKeep) -> None:
@@ -373,7 +407,7 @@ def apply_trade_keep(state: SenjiState, a: TradeKeep) -> None:
 
 def legal_diplo(state: SenjiState) -> list[ActionBase]:
     f = state.diplo_left[0]
-    return [DiploGive(card=c) for c in state.diplo_hands[state.actor] if D.card_family(c) == f]
+    return [make(DiploGive, card=c) for c in state.diplo_hands[state.actor] if D.card_family(c) == f]
 
 
 def apply_diplo(state: SenjiState, a: DiploGive) -> None:
@@ -394,7 +428,7 @@ def apply_diplo(state: SenjiState, a: DiploGive) -> None:
 
 def legal_kami_take(state: SenjiState) -> list[ActionBase]:
     types = sorted({D.hana_type(c) for c in state.hana_deck})
-    return [KamiTake(card_type=t) for t in types]
+    return [make(KamiTake, card_type=t) for t in types]
 
 
 def apply_kami_take(state: SenjiState, a: KamiTake) -> None:

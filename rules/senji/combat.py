@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.common import ActionBase
 
-from .actions import Execute, ReactDie, ReactDone, ReactRoll, ReactUse, Support
+from .actions import Execute, ReactDie, ReactDone, ReactRoll, ReactUse, Support, make
 from .board import (
     D, fam, gain, lose, make_kami, name, province_name, return_card, roll_die, samurai_name,
     samurai_on_board, spend_kami, unused_kami,
@@ -120,10 +120,10 @@ def legal_support(state: SenjiState, side: str) -> list[ActionBase]:
     out: list[ActionBase] = []
     if side == "D" and c.round == 1 and not c.executed and not ginchiyo_protects(state):
         afam = fam(state, c.att)
-        out += [Execute(card=x) for x in state.diplo_hands[c.dfn]
+        out += [make(Execute, card=x) for x in state.diplo_hands[c.dfn]
                 if D.card_type(x) == "member" and D.card_family(x) == afam]
     chosen = {D.card_family(x) for x in cards_of(state, side)}
-    out += [Support(card=x) for x in eligible(state, side) if D.card_family(x) not in chosen]
+    out += [make(Support, card=x) for x in eligible(state, side) if D.card_family(x) not in chosen]
     return out
 
 
@@ -199,9 +199,9 @@ def react_sources(state: SenjiState, side: str) -> list[ReactUse]:
         return []
     out = []
     if "M" in abilities(state, side) and side not in c.tadakatsu_used:
-        out.append(ReactUse(source="M"))
+        out.append(make(ReactUse, source="M"))
     if side not in c.kami_used:
-        out += [ReactUse(source=x, kami=True) for x in unused_kami(state, seat_of_side(state, side), "red")]
+        out += [make(ReactUse, source=x, kami=True) for x in unused_kami(state, seat_of_side(state, side), "red")]
     return out
 
 
@@ -220,13 +220,13 @@ def _react_from(state: SenjiState, side: str | None) -> None:
 def legal_react(state: SenjiState, side: str) -> list[ActionBase]:
     c = state.combat
     if c.react_source is None:
-        return [*react_sources(state, side), ReactDone()]
+        return [*react_sources(state, side), make(ReactDone)]
     out: list[ActionBase] = []
     if len(c.react_chosen) < c.react_max:
-        out += [ReactDie(die=i + 1) for i, d in enumerate(c.dice)
+        out += [make(ReactDie, die=i + 1) for i, d in enumerate(c.dice)
                 if not d.set and i + 1 not in c.react_chosen]
     if c.react_chosen:
-        out.append(ReactRoll())
+        out.append(make(ReactRoll))
     return out
 
 

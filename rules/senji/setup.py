@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.common import ActionBase, Rng
 
 from . import year
-from .actions import Claim, Garrison, KeepSamurai
+from .actions import Claim, Garrison, KeepSamurai, make
 from .board import D, host_order, name, nseats, province_name, roll_die, samurai_name
 from .state import Prov, SenjiOptions, SenjiState
 
@@ -62,7 +62,7 @@ def new(options: SenjiOptions, seed: int) -> SenjiState:
 
 # -- samurai pick ----------------------------------------------------------------
 def legal_pick(state: SenjiState) -> list[ActionBase]:
-    return [KeepSamurai(letter=x) for x in state.setup_draws[state.actor]]
+    return [make(KeepSamurai, letter=x) for x in state.setup_draws[state.actor]]
 
 
 def apply_pick(state: SenjiState, a: KeepSamurai) -> None:
@@ -101,7 +101,7 @@ def first_host(state: SenjiState) -> None:
 
 # -- placement ---------------------------------------------------------------------
 def legal_claim(state: SenjiState) -> list[ActionBase]:
-    return [Claim(province=p) for p in D.province_order
+    return [make(Claim, province=p) for p in D.province_order
             if not state.provinces[p].neutral and state.provinces[p].owner is None]
 
 
@@ -122,9 +122,9 @@ def legal_garrison(state: SenjiState) -> list[ActionBase]:
     seat = state.actor
     out: list[ActionBase] = []
     for n in range(state.left_units[seat] + 1):
-        out.append(Garrison(units=n, samurai=False))
+        out.append(make(Garrison, units=n, samurai=False))
         if state.kept[seat] is not None:
-            out.append(Garrison(units=n, samurai=True))
+            out.append(make(Garrison, units=n, samurai=True))
     return out
 
 

@@ -6,7 +6,7 @@ from rules.common import ActionBase
 
 from .actions import (
     Activate, ActivateFleet, AddSamurai, AddUnits, Dest, FleetLand, FleetSail, FleetStay, Go,
-    MoveDone,
+    MoveDone, make,
 )
 from .board import (
     D, draw_hana, drop_empty_fleets, fam, fleet, fleet_or_new, name, owned, province_name,
@@ -41,11 +41,11 @@ def to_pick(state: SenjiState) -> None:
 
 def legal_pick(state: SenjiState) -> list[ActionBase]:
     out: list[ActionBase] = [
-        Activate(province=p) for p in D.province_order
+        make(Activate, province=p) for p in D.province_order
         if state.provinces[p].order is not None and not state.provinces[p].resolved
         and state.provinces[p].owner is not None
     ]
-    out += [ActivateFleet(sea=f.sea, family=fam(state, f.seat)) for f in state.fleets if f.due]
+    out += [make(ActivateFleet, sea=f.sea, family=fam(state, f.seat)) for f in state.fleets if f.due]
     return out
 
 
@@ -87,13 +87,13 @@ def apply_pick(state: SenjiState, a: ActionBase) -> None:
 def legal_fleet(state: SenjiState) -> list[ActionBase]:
     act = state.active
     f = fleet(state, act.sea, act.seat)
-    out: list[ActionBase] = [FleetStay()]
+    out: list[ActionBase] = [make(FleetStay)]
     other = D.sea[act.sea].adjacent[0]
     there = fleet(state, other, act.seat)
     if (there.units if there else 0) + f.units <= 6:
-        out.append(FleetSail())
+        out.append(make(FleetSail))
     if _targets(state):
-        out.append(FleetLand())
+        out.append(make(FleetLand))
     return out
 
 
@@ -162,18 +162,18 @@ def _targets(state: SenjiState) -> list[tuple[Dest, int]]:
 
     if act.province is None:  # a fleet landing: provinces on its sea
         for p in D.sea_provinces[act.sea]:
-            add(Dest(province=p), land_cap(state, seat, p, units))
+            add(make(Dest, province=p), land_cap(state, seat, p, units))
         return out
     origin = act.province
     for p in D.neighbours[origin]:
-        add(Dest(province=p), land_cap(state, seat, p, units))
+        add(make(Dest, province=p), land_cap(state, seat, p, units))
     for s in D.province[origin].seas:
         f = fleet(state, s, seat)
-        add(Dest(sea=s), min(units, 6 - (f.units if f else 0)))
+        add(make(Dest, sea=s), min(units, 6 - (f.units if f else 0)))
     for s in D.province[origin].seas:
         for p in D.sea_provinces[s]:
             if p != origin:
-                add(Dest(province=p, sea=s), land_cap(state, seat, p, units))
+                add(make(Dest, province=p, sea=s), land_cap(state, seat, p, units))
     return out
 
 
@@ -187,7 +187,7 @@ def continue_activation(state: SenjiState) -> None:
 
 
 def legal_dest(state: SenjiState) -> list[ActionBase]:
-    return [d for d, _ in _targets(state)] + [MoveDone()]
+    return [d for d, _ in _targets(state)] + [make(MoveDone)]
 
 
 def legal_group(state: SenjiState) -> list[ActionBase]:
@@ -195,10 +195,10 @@ def legal_group(state: SenjiState) -> list[ActionBase]:
     units, samurai = _source(state)
     out: list[ActionBase] = []
     if g.units == 0:
-        out += [AddUnits(n=n) for n in range(1, min(g.max_units, units) + 1)]
-    out += [AddSamurai(letter=x) for x in samurai]
+        out += [make(AddUnits, n=n) for n in range(1, min(g.max_units, units) + 1)]
+    out += [make(AddSamurai, letter=x) for x in samurai]
     if g.units or g.samurai:
-        out.append(Go())
+        out.append(make(Go))
     return out
 
 

@@ -6,7 +6,7 @@ from rules.common import ActionBase
 
 from .actions import (
     Accept, BidDone, ChooseHost, Confirm, EndNegotiation, OfferAdd, OfferCancel, OfferSend,
-    OfferTo, OpenOffer, Order, OrdersConfirm, PlaceBid, Refuse, ReplyAdd, TimeUp, Withdraw,
+    OfferTo, OpenOffer, Order, OrdersConfirm, PlaceBid, Refuse, ReplyAdd, TimeUp, Withdraw, make,
 )
 from .board import (
     D, KINDS, fam, has_samurai, host_order, name, nseats, owned, province_name, sort_hand,
@@ -33,7 +33,7 @@ def start_year(state: SenjiState) -> None:
 
 def legal_emperor(state: SenjiState) -> list[ActionBase]:
     top = max(state.honor)
-    return [ChooseHost(seat=s) for s in range(nseats(state)) if state.honor[s] == top]
+    return [make(ChooseHost, seat=s) for s in range(nseats(state)) if state.honor[s] == top]
 
 
 def apply_emperor(state: SenjiState, a: ChooseHost) -> None:
@@ -61,7 +61,7 @@ def start_winter(state: SenjiState) -> None:
 
 
 def _timer(state: SenjiState) -> list[ActionBase]:
-    return [TimeUp()] if state.options.winter_timer_s > 0 else []
+    return [make(TimeUp)] if state.options.winter_timer_s > 0 else []
 
 
 def tradable(state: SenjiState, seat: int, taken: list[OfferCard]) -> list[str]:
@@ -70,28 +70,28 @@ def tradable(state: SenjiState, seat: int, taken: list[OfferCard]) -> list[str]:
 
 
 def legal_floor(state: SenjiState) -> list[ActionBase]:
-    out: list[ActionBase] = [OpenOffer(by=s) for s in host_order(state) if state.offers_left[s] > 0]
-    return out + [EndNegotiation()] + _timer(state)
+    out: list[ActionBase] = [make(OpenOffer, by=s) for s in host_order(state) if state.offers_left[s] > 0]
+    return out + [make(EndNegotiation)] + _timer(state)
 
 
 def legal_compose(state: SenjiState) -> list[ActionBase]:
     o = state.offer
     if o.to is None:
-        out: list[ActionBase] = [OfferTo(seat=s) for s in range(nseats(state)) if s != o.frm]
-        return out + [OfferCancel()] + _timer(state)
-    out = [OfferAdd(card=c, face=f) for c in tradable(state, o.frm, o.give) for f in ("up", "down")]
-    return out + [OfferSend(), OfferCancel()] + _timer(state)
+        out: list[ActionBase] = [make(OfferTo, seat=s) for s in range(nseats(state)) if s != o.frm]
+        return out + [make(OfferCancel)] + _timer(state)
+    out = [make(OfferAdd, card=c, face=f) for c in tradable(state, o.frm, o.give) for f in ("up", "down")]
+    return out + [make(OfferSend), make(OfferCancel)] + _timer(state)
 
 
 def legal_respond(state: SenjiState) -> list[ActionBase]:
     o = state.offer
-    out: list[ActionBase] = [ReplyAdd(card=c, face=f) for c in tradable(state, o.to, o.reply)
+    out: list[ActionBase] = [make(ReplyAdd, card=c, face=f) for c in tradable(state, o.to, o.reply)
                              for f in ("up", "down")]
-    return out + [Accept(), Refuse()] + _timer(state)
+    return out + [make(Accept), make(Refuse)] + _timer(state)
 
 
 def legal_confirm(state: SenjiState) -> list[ActionBase]:
-    return [Confirm(), Withdraw()] + _timer(state)
+    return [make(Confirm), make(Withdraw)] + _timer(state)
 
 
 def _shown(cards: list[OfferCard]) -> str:
@@ -178,10 +178,10 @@ def legal_bid(state: SenjiState) -> list[ActionBase]:
     seat = state.actor
     own = fam(state, seat)
     out: list[ActionBase] = [
-        PlaceBid(card=c, lot=lot.card) for c in state.diplo_hands[seat]
+        make(PlaceBid, card=c, lot=lot.card) for c in state.diplo_hands[seat]
         if D.card_family(c) == own and D.card_code(c) != "D0" for lot in state.lots
     ]
-    return out + [BidDone()]
+    return out + [make(BidDone)]
 
 
 def apply_bid(state: SenjiState, a: ActionBase) -> None:
@@ -275,8 +275,8 @@ def legal_orders(state: SenjiState) -> list[ActionBase]:
     seat = state.actor
     todo = [p for p in owned(state, seat) if state.provinces[p].order is None]
     if not todo:
-        return [OrdersConfirm()]
-    return [Order(province=p, order=k) for p in todo for k in KINDS]
+        return [make(OrdersConfirm)]
+    return [make(Order, province=p, order=k) for p in todo for k in KINDS]
 
 
 def apply_orders(state: SenjiState, a: ActionBase) -> None:
