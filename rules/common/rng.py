@@ -29,8 +29,13 @@ class Rng(BaseModel):
 
     def next64(self) -> int:
         """The next unsigned 64-bit integer."""
-        digest = blake2b(f"{self.seed}:{self.counter}".encode(), digest_size=8).digest()
-        self.counter += 1
+        # The fields are read and written in __dict__ directly: a draw is the hottest
+        # call of every simulation, and pydantic's __setattr__ would cost more than the hash.
+        fields = self.__dict__
+        counter = fields["counter"]
+        digest = blake2b(f"{fields['seed']}:{counter}".encode(), digest_size=8).digest()
+        fields["counter"] = counter + 1
+        self.__pydantic_fields_set__.add("counter")
         return int.from_bytes(digest, "big")
 
     def below(self, n: int) -> int:
@@ -59,10 +64,25 @@ class Rng(BaseModel):
         return seq[self.below(len(seq))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle in place (Fisher-Yates, from the end)."""
+        """Shuffle in place (Fisher-Yates, from the end).
+
+        The same draws as ``below(i + 1)`` for each ``i``, with the hashing inlined: a
+        game's setup shuffles its decks, and the calls would cost more than the hashes.
+        """
+        fields = self.__dict__
+        prefix, counter = f"{fields['seed']}:", fields["counter"]
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _SPAN - (_SPAN % n)
+            while True:
+                x = int.from_bytes(blake2b(f"{prefix}{counter}".encode(), digest_size=8).digest(), "big")
+                counter += 1
+                if x < limit:
+                    break
+            j = x % n
             items[i], items[j] = items[j], items[i]
+        fields["counter"] = counter
+        self.__pydantic_fields_set__.add("counter")
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
         out = list(items)

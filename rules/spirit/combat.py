@@ -7,8 +7,8 @@ from rules.common import ActionBase
 from . import data
 from .data import TARGETED
 from .model import (
-    Confront, Defend, DiscardDuplicate, Effect, GiveCard, KiaiActivate, KiaiDecline, KiaiDone,
-    KiaiTarget, Pending, ReplaceCard, SpiritState, Transit,
+    Confront, Defend, DiscardDuplicate, GiveCard, KiaiActivate, KiaiDecline, KiaiDone,
+    KiaiTarget, Pending, ReplaceCard, SpiritState, Transit, effect, pending, shared,
 )
 from .talents import duplicate, pass_parity, replaces
 from .village import build, destroy, heal, label, name, neighbours
@@ -22,7 +22,7 @@ def draw(state: SpiritState, seat: int) -> None:
     state.transit = Transit(card=cid, holder=seat, given=False, replaces_left=replaces(state, seat))
     state.reveal()
     state.say(f"{name(state, seat)} draws {label(cid)}.")
-    state.pending = Pending(kind="PLACE_DRAWN", seat=seat)
+    state.pending = pending(kind="PLACE_DRAWN", seat=seat)
 
 
 def can_defend(state: SpiritState, seat: int, cid: str) -> bool:
@@ -36,18 +36,18 @@ def place_options(state: SpiritState) -> list[ActionBase]:
     t = state.transit
     assert t is not None
     s, cid = t.holder, t.card
-    opts: list[ActionBase] = [Confront(seat=s, card=cid)]
+    opts: list[ActionBase] = [shared(Confront, seat=s, card=cid)]
     if can_defend(state, s, cid):
-        opts.append(Defend(seat=s, card=cid))
+        opts.append(shared(Defend, seat=s, card=cid))
     if not t.given:
         if t.replaces_left > 0 and state.raiders:
-            opts.append(ReplaceCard(seat=s, card=cid))
+            opts.append(shared(ReplaceCard, seat=s, card=cid))
         if duplicate(state, s, cid):
-            opts.append(DiscardDuplicate(seat=s, card=cid))
+            opts.append(shared(DiscardDuplicate, seat=s, card=cid))
         if data.card(cid).value % 2 in pass_parity(state, s):
             for nb in neighbours(state, s):
                 if not state.samurai[nb].passed:
-                    opts.append(GiveCard(seat=s, to=nb, name=name(state, nb), card=cid))
+                    opts.append(shared(GiveCard, seat=s, to=nb, name=name(state, nb), card=cid))
     return opts
 
 
@@ -59,7 +59,7 @@ def confront(state: SpiritState) -> None:
     state.transit = None
     state.pending = None
     state.say(f"{s.name} confronts {label(t.card)}: total {s.total} (Kiai {s.kiai}).")
-    state.effects.append(Effect(kind="CHECK", seat=t.holder))
+    state.effects.append(effect(kind="CHECK", seat=t.holder))
 
 
 def defend(state: SpiritState) -> None:
@@ -84,7 +84,7 @@ def replace_card(state: SpiritState) -> None:
     state.reveal()
     state.say(f"{name(state, t.holder)} puts {label(old)} at the bottom of the raider stack"
               f" and draws {label(t.card)} instead.")
-    state.pending = Pending(kind="PLACE_DRAWN", seat=t.holder)
+    state.pending = pending(kind="PLACE_DRAWN", seat=t.holder)
 
 
 def discard_duplicate(state: SpiritState) -> None:
@@ -103,7 +103,7 @@ def give_card(state: SpiritState, to: int) -> None:
     t.holder = to
     t.given = True
     t.replaces_left = 0
-    state.pending = Pending(kind="PLACE_GIVEN", seat=to)
+    state.pending = pending(kind="PLACE_GIVEN", seat=to)
 
 
 # -- CHECK and Kiai -------------------------------------------------------------
@@ -114,10 +114,10 @@ def check(state: SpiritState, seat: int) -> None:
     total, kiai = s.total, s.kiai
     if total == kiai:
         state.say(f"{s.name} reaches Kiai exactly ({kiai}).")
-        state.effects.append(Effect(kind="KIAI_DISCARD", seat=seat))
+        state.effects.append(effect(kind="KIAI_DISCARD", seat=seat))
         power = s.face.power
         if power_useful(state, seat, power):
-            state.pending = Pending(kind="KIAI", seat=seat, power=power, left=s.face.count)
+            state.pending = pending(kind="KIAI", seat=seat, power=power, left=s.face.count)
         else:
             state.say(f"{s.name}'s Kiai power ({power}) can do nothing now.")
     elif total > kiai:
@@ -169,7 +169,7 @@ def power_useful(state: SpiritState, seat: int, power: str) -> bool:
 
 def _target_action(state: SpiritState, seat: int, power: str, tgt: int, dest: int | None) -> KiaiTarget:
     card = state.samurai[tgt].line[-1] if power in ("RELOCATE", "CUT_OTHER") else None
-    return KiaiTarget(seat=seat, power=power, target=tgt, name=name(state, tgt), dest=dest,
+    return shared(KiaiTarget, seat=seat, power=power, target=tgt, name=name(state, tgt), dest=dest,
                       dest_name=None if dest is None else name(state, dest), card=card)
 
 
@@ -182,10 +182,10 @@ def kiai_options(state: SpiritState) -> list[ActionBase]:
             opts: list[ActionBase] = [_target_action(state, seat, power, t, d)
                                       for t, d in targets(state, seat, power, [])]
         else:
-            opts = [KiaiActivate(seat=seat, power=power, count=state.samurai[seat].face.count)]
-        return opts + [KiaiDecline(seat=seat)]
+            opts = [shared(KiaiActivate, seat=seat, power=power, count=state.samurai[seat].face.count)]
+        return opts + [shared(KiaiDecline, seat=seat)]
     opts = [_target_action(state, seat, power, t, d) for t, d in targets(state, seat, power, p.used)]
-    return opts + [KiaiDone(seat=seat)]
+    return opts + [shared(KiaiDone, seat=seat)]
 
 
 def kiai_activate(state: SpiritState, seat: int, power: str, count: int) -> None:

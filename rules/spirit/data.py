@@ -128,4 +128,10 @@ def difficulty(level: str) -> DifficultyRow:
 
 
 def ids_of(kind: str) -> list[str]:
-    return [c.id for c in raiders().cards if c.type == kind]
+    """The ids of one kind of raider card, in the data's order (a fresh list each time)."""
+    return list(_ids_of(kind))
+
+
+@cache
+def _ids_of(kind: str) -> tuple[str, ...]:
+    return tuple(c.id for c in raiders().cards if c.type == kind)

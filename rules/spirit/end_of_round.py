@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import data
-from .model import Effect, SpiritState
+from .model import SpiritState, effect
 from .scoring import finish
 from .village import build, destroy, destroy_farm, heal, label, plural, remove_family, wound
 
@@ -101,4 +101,4 @@ def reset(state: SpiritState) -> None:
     state.say(f"Round {state.round} begins: {len(added)} {kind if len(added) == 1 else kinds[kind]}"
               f" added; the raider stack holds"
               f" {plural(len(deck), 'card')}, shuffled. {state.samurai[state.first_seat].name} starts.")
-    state.effects.append(Effect(kind="START_TURN", seat=state.first_seat))
+    state.effects.append(effect(kind="START_TURN", seat=state.first_seat))

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from functools import cache
+from typing import Annotated, Any, Literal, TypeVar, Union
 
 from pydantic import Field, model_validator
 
@@ -272,3 +273,22 @@ class SpiritState(StateBase):
     score: int = 0
     breakdown: list[str] = Field(default_factory=list)
     hidden: bool = False           # True in a view: hidden zones hold "?" placeholders
+
+
+# -- shared instances ------------------------------------------------------------------
+# Actions, effects and decisions are never changed once made, so one instance per set of
+# fields serves every game: a turn makes dozens of them, and each new one costs a
+# validation. They hold no state of their own, so sharing them changes nothing a game
+# records (the pinned records in tests/unit/spirit check it).
+
+M = TypeVar("M")
+
+
+@cache
+def shared(cls: type[M], **fields: Any) -> M:
+    """The one instance of ``cls(**fields)``, for a model nothing ever changes."""
+    return cls(**fields)
+
+
+effect = cache(Effect)
+pending = cache(Pending)

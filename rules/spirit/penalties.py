@@ -6,7 +6,7 @@ from rules.common import ActionBase
 
 from . import data
 from .data import ICONS
-from .model import DiscardDefended, Effect, OrderPenalties, Pending, SpiritState
+from .model import DiscardDefended, OrderPenalties, Pending, SpiritState, effect, pending, shared
 from .talents import ignore_source
 from .village import destroy, label, name, plural, wound
 
@@ -16,7 +16,7 @@ def penalty_step(state: SpiritState) -> None:
     a = state.active
     s = state.samurai[a]
     top = s.top
-    state.effects.append(Effect(kind="T3"))
+    state.effects.append(effect(kind="T3"))
     if top is None or not data.card(top).penalties:
         return
     codes = list(data.card(top).penalties)
@@ -29,13 +29,13 @@ def penalty_step(state: SpiritState) -> None:
         state.pending = Pending(kind="PENALTY_ORDER", seat=a, codes=codes)
         return
     for code in reversed(codes):
-        state.effects.append(Effect(kind="CODE", code=code))
+        state.effects.append(effect(kind="CODE", code=code))
 
 
 def order_options(state: SpiritState) -> list[ActionBase]:
     p = state.pending
     assert p is not None
-    return [OrderPenalties(seat=p.seat, first=c) for c in p.codes]
+    return [shared(OrderPenalties, seat=p.seat, first=c) for c in p.codes]
 
 
 def order(state: SpiritState, first: str) -> None:
@@ -44,8 +44,8 @@ def order(state: SpiritState, first: str) -> None:
     second = [c for c in p.codes if c != first][0]
     state.pending = None
     state.say(f"{name(state, p.seat)} applies {first} first, then {second}.")
-    state.effects.append(Effect(kind="CODE", code=second))
-    state.effects.append(Effect(kind="CODE", code=first))
+    state.effects.append(effect(kind="CODE", code=second))
+    state.effects.append(effect(kind="CODE", code=first))
 
 
 def _draw_target(state: SpiritState, owner: int, step: int) -> int | None:
@@ -87,7 +87,7 @@ def apply_code(state: SpiritState, code: str) -> None:
             _unable(state, code)
             return
         state.say(f"{name(state, target)} is forced to draw ({code}).")
-        state.effects.append(Effect(kind="DRAW", seat=target))
+        state.effects.append(effect(kind="DRAW", seat=target))
     elif code == "RESHUFFLE":
         if not state.discard:
             _unable(state, code)
@@ -105,7 +105,7 @@ def apply_code(state: SpiritState, code: str) -> None:
         elif len(slots) == 1:
             discard_defended(state, slots[0])
         else:
-            state.pending = Pending(kind="DEFENCE_LOSS", seat=a)
+            state.pending = pending(kind="DEFENCE_LOSS", seat=a)
     else:  # pragma: no cover - the data model forbids other codes
         raise AssertionError(code)
 
@@ -113,7 +113,7 @@ def apply_code(state: SpiritState, code: str) -> None:
 def defence_loss_options(state: SpiritState) -> list[ActionBase]:
     a = state.active
     s = state.samurai[a]
-    return [DiscardDefended(seat=a, slot=i, card=s.slots[i]) for i in ICONS if s.slots[i]]
+    return [shared(DiscardDefended, seat=a, slot=i, card=s.slots[i]) for i in ICONS if s.slots[i]]
 
 
 def discard_defended(state: SpiritState, slot: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.common import Rng
 
 from . import data
-from .model import Effect, Samurai, SpiritOptions, SpiritState
+from .model import Samurai, SpiritOptions, SpiritState, effect
 from .village import plural
 
 
@@ -63,5 +63,5 @@ def new_state(options: SpiritOptions, seed: int) -> SpiritState:
         state.say(f"Two-player rules: at least 2 family cards among the dealt plunderers"
                   f" ({swapped} swapped in to make sure); pool tokens: {', '.join(pool)}.")
     state.say(f"{chosen[first]} is picked at random to start.")
-    state.effects.append(Effect(kind="START_TURN", seat=first))
+    state.effects.append(effect(kind="START_TURN", seat=first))
     return state

@@ -8,8 +8,8 @@ from . import data
 from .combat import check, draw, kiai_discard
 from .end_of_round import end_round
 from .model import (
-    BeginTurn, Effect, EndTurn, Fight, FightAgain, GiveTop, PassRound, Pending, SpiritState,
-    Support, Transit, TurnFlags, UsePoolToken,
+    BeginTurn, EndTurn, Fight, FightAgain, GiveTop, PassRound, SpiritState, Support, Transit,
+    TurnFlags, UsePoolToken, effect, pending, shared,
 )
 from .penalties import apply_code, penalty_step
 from .talents import fight_limit, give_top_parity
@@ -24,7 +24,7 @@ def start_turn(state: SpiritState, seat: int) -> None:
     state.flags = TurnFlags()
     s = state.samurai[seat]
     state.say(f"Round {state.round}: {s.name}'s turn (total {s.total}, Kiai {s.kiai}).")
-    state.effects.append(Effect(kind="T1"))
+    state.effects.append(effect(kind="T1"))
 
 
 def start_options(state: SpiritState) -> list[ActionBase]:
@@ -32,22 +32,22 @@ def start_options(state: SpiritState) -> list[ActionBase]:
     s = state.samurai[a]
     opts: list[ActionBase] = []
     if state.flags.pool_talent is None:
-        opts += [UsePoolToken(seat=a, samurai=n) for n in state.pool]
+        opts += [shared(UsePoolToken, seat=a, samurai=n) for n in state.pool]
     parity = give_top_parity(state, a)
     if parity is not None and not state.flags.gave_top and s.line:
         top = s.line[-1]
         if data.card(top).value % 2 == parity:
-            opts += [GiveTop(seat=a, to=nb, name=name(state, nb), card=top)
+            opts += [shared(GiveTop, seat=a, to=nb, name=name(state, nb), card=top)
                      for nb in neighbours(state, a) if not state.samurai[nb].passed]
-    opts.append(BeginTurn(seat=a))
+    opts.append(shared(BeginTurn, seat=a))
     return opts
 
 
 def t1(state: SpiritState) -> None:
     if len(start_options(state)) > 1:
-        state.pending = Pending(kind="START", seat=state.active)
+        state.pending = pending(kind="START", seat=state.active)
     else:
-        state.effects.append(Effect(kind="T2"))
+        state.effects.append(effect(kind="T2"))
 
 
 def use_pool_token(state: SpiritState, who: str) -> None:
@@ -57,7 +57,7 @@ def use_pool_token(state: SpiritState, who: str) -> None:
     talent = data.roster()[who].human.talent
     state.say(f"{name(state, state.active)} uses {who}'s pool token ({talent}) this turn;"
               f" {len(state.pool)} left in the pool.")
-    state.effects.append(Effect(kind="T1"))
+    state.effects.append(effect(kind="T1"))
 
 
 def give_top(state: SpiritState, to: int) -> None:
@@ -65,14 +65,14 @@ def give_top(state: SpiritState, to: int) -> None:
     cid = state.samurai[a].line.pop()
     state.flags.gave_top = True
     state.say(f"{name(state, a)} gives the top combat card, {label(cid)}, to {name(state, to)}.")
-    state.effects.append(Effect(kind="T1"))
+    state.effects.append(effect(kind="T1"))
     state.transit = Transit(card=cid, holder=to, given=True)
-    state.pending = Pending(kind="PLACE_GIVEN", seat=to)
+    state.pending = pending(kind="PLACE_GIVEN", seat=to)
 
 
 def begin_turn(state: SpiritState) -> None:
     state.pending = None
-    state.effects.append(Effect(kind="T2"))
+    state.effects.append(effect(kind="T2"))
 
 
 # -- T3 / T4: the action ----------------------------------------------------------
@@ -81,9 +81,9 @@ def begin_turn(state: SpiritState) -> None:
 def t3(state: SpiritState) -> None:
     if not state.raiders:
         state.say("The raider stack is empty: no action this turn.")
-        state.effects.append(Effect(kind="T6"))
+        state.effects.append(effect(kind="T6"))
     else:
-        state.pending = Pending(kind="ACTION", seat=state.active)
+        state.pending = pending(kind="ACTION", seat=state.active)
 
 
 def over_kiai(state: SpiritState, seat: int) -> bool:
@@ -100,12 +100,12 @@ def can_support(state: SpiritState) -> bool:
 def action_options(state: SpiritState) -> list[ActionBase]:
     a = state.active
     if over_kiai(state, a) or state.flags.must_pass:
-        return [PassRound(seat=a)]
-    opts: list[ActionBase] = [Fight(seat=a)]
+        return [shared(PassRound, seat=a)]
+    opts: list[ActionBase] = [shared(Fight, seat=a)]
     if can_support(state):
-        opts += [Support(seat=a, to=i, name=name(state, i)) for i in range(state.n)
+        opts += [shared(Support, seat=a, to=i, name=name(state, i)) for i in range(state.n)
                  if i != a and not state.samurai[i].passed]
-    opts.append(PassRound(seat=a))
+    opts.append(shared(PassRound, seat=a))
     return opts
 
 
@@ -114,8 +114,8 @@ def fight(state: SpiritState, again: bool = False) -> None:
     state.flags.fights += 1
     if again:
         state.say(f"{name(state, state.active)} fights again.")
-    state.effects.append(Effect(kind="T5"))
-    state.effects.append(Effect(kind="DRAW", seat=state.active))
+    state.effects.append(effect(kind="T5"))
+    state.effects.append(effect(kind="DRAW", seat=state.active))
 
 
 def support(state: SpiritState, to: int) -> None:
@@ -125,7 +125,7 @@ def support(state: SpiritState, to: int) -> None:
     state.intruders.append(state.raiders.pop())
     state.say(f"{name(state, a)} supports {name(state, to)} with the support token; the top"
               f" raider card goes unseen to the intruder stack ({len(state.intruders)}).")
-    state.effects.append(Effect(kind="T6"))
+    state.effects.append(effect(kind="T6"))
 
 
 def pass_round(state: SpiritState) -> None:
@@ -133,7 +133,7 @@ def pass_round(state: SpiritState) -> None:
     state.pending = None
     state.samurai[a].passed = True
     state.say(f"{name(state, a)} passes: out for the round.")
-    state.effects.append(Effect(kind="T6"))
+    state.effects.append(effect(kind="T6"))
 
 
 # -- T5 / T6 ------------------------------------------------------------------------
@@ -148,18 +148,18 @@ def may_fight_again(state: SpiritState) -> bool:
 
 def t5(state: SpiritState) -> None:
     if may_fight_again(state):
-        state.pending = Pending(kind="MORE_FIGHT", seat=state.active)
+        state.pending = pending(kind="MORE_FIGHT", seat=state.active)
     else:
-        state.effects.append(Effect(kind="T6"))
+        state.effects.append(effect(kind="T6"))
 
 
 def more_fight_options(state: SpiritState) -> list[ActionBase]:
-    return [FightAgain(seat=state.active), EndTurn(seat=state.active)]
+    return [shared(FightAgain, seat=state.active), shared(EndTurn, seat=state.active)]
 
 
 def end_turn(state: SpiritState) -> None:
     state.pending = None
-    state.effects.append(Effect(kind="T6"))
+    state.effects.append(effect(kind="T6"))
 
 
 def t6(state: SpiritState) -> None:
@@ -171,11 +171,11 @@ def t6(state: SpiritState) -> None:
     state.flags = TurnFlags()
     standing = [i for i, s in enumerate(state.samurai) if not s.passed]
     if not state.raiders or not standing:
-        state.effects.append(Effect(kind="ROUND_END"))
+        state.effects.append(effect(kind="ROUND_END"))
         return
     nxt = next((a + k) % state.n for k in range(1, state.n + 1)
                if not state.samurai[(a + k) % state.n].passed)
-    state.effects.append(Effect(kind="START_TURN", seat=nxt))
+    state.effects.append(effect(kind="START_TURN", seat=nxt))
 
 
 # -- the effect runner --------------------------------------------------------------
