@@ -22,6 +22,6 @@ class TooSmallScreen(Screen[None]):
     def _update(self) -> None:
         w, h = self.app.size
         self.query_one("#too-small", Static).update(
-            f"Please enlarge the terminal to at least {MIN_WIDTH}x{MIN_HEIGHT} (now {w}x{h}).\n"
+            f"Please enlarge the terminal to at least {MIN_WIDTH}x{MIN_HEIGHT} (now {w}x{h}). "
             "The game waits; nothing is lost."
         )
