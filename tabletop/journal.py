@@ -174,12 +174,29 @@ class Journal:
         self.path = path
         self.token = f"{HOST}:{os.getpid()}:{secrets.token_hex(6)}"
         self._conn: sqlite3.Connection | None = None
+        self._identity: tuple[int, int] | None = None  # (device, inode) of the file opened
 
     # -- connection ---------------------------------------------------------
     def connect(self) -> sqlite3.Connection:
         """The open connection; raises sqlite3.Error or OSError when it cannot be had."""
         if self._conn is not None:
             return self._conn
+        return self._open()
+
+    def connect_checked(self) -> sqlite3.Connection:
+        """The connection, reopened first if its file was deleted or replaced meanwhile
+        (writing to a deleted file would lose every move without a word)."""
+        if self._conn is not None:
+            try:
+                st = os.stat(self.path)
+                same = (st.st_dev, st.st_ino) == self._identity
+            except OSError:
+                same = False
+            if not same:
+                self.reset()
+        return self.connect()
+
+    def _open(self) -> sqlite3.Connection:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         conn = CONNECT(self.path, BUSY_TIMEOUT)
         try:
@@ -199,6 +216,8 @@ class Journal:
         except BaseException:
             conn.close()
             raise
+        st = os.stat(self.path)
+        self._identity = (st.st_dev, st.st_ino)
         self._conn = conn
         return conn
 
@@ -342,12 +361,11 @@ class GameRecorder:
 
     def record(self, store: Store) -> bool:
         """Bring the database up to the store's log; True when everything is written."""
-        self._game_id = store.game_uid
         try:
             outcome = store.outcome()
         except Exception:  # a rules bug must not stop the save
             outcome = None
-        for _ in range(2):
+        for _ in range(3):
             try:
                 self._write(store, outcome)
             except _TakenOver:
@@ -357,6 +375,9 @@ class GameRecorder:
                     "This game was opened in another tabletop, so the moves made here "
                     "continue as a copy of it."
                 )
+                continue
+            except _Missing:
+                self._exists, self._written = False, []  # the saved games were deleted: write it all again
                 continue
             except (sqlite3.Error, OSError) as exc:
                 self.journal.reset()
@@ -368,6 +389,9 @@ class GameRecorder:
                 self._failing = _reason(exc)
                 return False
             break
+        else:
+            return False
+        self._game_id = store.game_uid
         if self._failing is not None:
             self._failing = None
             self._notice = f"Saving works again: all {len(store.log)} moves of this game are saved."
@@ -382,7 +406,7 @@ class GameRecorder:
         status = "finished" if outcome is not None else "playing"
         result = outcome.model_dump_json() if outcome is not None else None
         now = time.time()
-        conn = self.journal.connect()
+        conn = self.journal.connect_checked()
         conn.execute("BEGIN IMMEDIATE")
         try:
             if self._exists:
@@ -391,7 +415,8 @@ class GameRecorder:
                     (len(log), now, status, result, store.game_uid, self.journal.token),
                 )
                 if cur.rowcount != 1:
-                    raise _TakenOver
+                    held = conn.execute("SELECT 1 FROM games WHERE id = ?", (store.game_uid,)).fetchone()
+                    raise _TakenOver if held else _Missing
                 if len(written) > keep:
                     conn.execute("DELETE FROM actions WHERE game_id = ? AND n > ?", (store.game_uid, keep))
             else:
@@ -428,6 +453,10 @@ class GameRecorder:
 
 class _TakenOver(Exception):
     """Another process holds the game now: this one's moves go to a copy."""
+
+
+class _Missing(Exception):
+    """The game's row is gone (the database was deleted or replaced): write it afresh."""
 
 
 # -- opening games ----------------------------------------------------------------

@@ -41,9 +41,9 @@ VERSION = 1
 
 MAX_BYTES = 20 * 1024 * 1024  # no game comes near: a 5,000-action game is about 0.3 MB
 MAX_DEPTH = 64  # brackets inside brackets; a save needs fewer than ten
-MAX_ITEMS = 400_000  # values in the whole file
+MAX_ITEMS = 250_000  # values in the whole file (a 2,500-action Senji game has 19,000)
 MAX_NUMBER = 30  # characters in one number
-MAX_ACTIONS = 100_000
+MAX_ACTIONS = 20_000  # as many as `tabletop simulate` lets a game run
 MAX_SEAT_NAME = 60
 MAX_MESSAGE = 200
 FIELDS = frozenset(
@@ -376,7 +376,8 @@ def replay(
     if not isinstance(seats, list) or not seats:
         raise SaveError(f"{name} has an invalid list of seats.")
     if len(seats) != count:
-        raise SaveError(f"{name} lists {len(seats)} seats, but its options need {count}.")
+        listed = f"{len(seats)} seat" + ("" if len(seats) == 1 else "s")
+        raise SaveError(f"{name} lists {listed}, but its options need {count}.")
     controllers = ["human", *bot_names(game)]
     checked: list[Seat] = []
     for i, seat in enumerate(seats, start=1):

@@ -48,7 +48,7 @@ def corpus(data: dict, text: str) -> dict[str, tuple[str | bytes, str]]:
         "unknown game": (mutate(data, game="chess"), "unknown or unavailable game"),
         "bad options": (mutate(data, options={"players": 12}), "invalid options"),
         "bad seed": (mutate(data, seed="x"), "no valid seed"),
-        "seats mismatch": (mutate(data, seats=[{"name": "A"}]), "lists 1 seats"),
+        "seats mismatch": (mutate(data, seats=[{"name": "A"}]), "lists 1 seat,"),
         "no actions": (mutate(data, actions=...), "no action list"),
         "unknown action": (mutate(data, actions=acts[:2] + [{"kind": "cheat"}]), "Action 3"),
         "illegal action": (mutate(data, actions=[{"kind": "select", "index": 7}]), "Action 1"),
