@@ -125,7 +125,9 @@ class Senji(Game):
             raise IllegalAction("The game is over.")
         legal, do = STEPS[state.step]
         options = legal(state)
-        if action not in options:
+        # Legal actions are shared instances (actions.make): identity settles most checks
+        # before the slower field-by-field comparison.
+        if not any(o is action for o in options) and action not in options:
             raise IllegalAction(self._reason(state, action, options))
         do(state, action)
 
