@@ -16,7 +16,7 @@ from .core import (
 from .effects import interact
 from .grid import (
     adjacent, can_end, chebyshev, distance, in_range, los, occupancy, reachable, resistor_squares,
-    step_cost, step_ok,
+    step_cost, steps_from,
 )
 from .model import (
     AddTarget, CancelAttack, Character, DeclareAttack, Draft, EndActivation, EndMove, EndTrade,
@@ -92,6 +92,9 @@ def technique_options(state: HarakiriState, c: Character) -> list[Technique]:
     return out
 
 
+FREE = ("place_ki", "withdraw_ki", "retrieve_head", "kami_mode")  # free_actions' kinds
+
+
 def free_actions(state: HarakiriState, c: Character) -> list:
     out: list = []
     for i, d in enumerate(c.ki):
@@ -117,11 +120,12 @@ def kami_mode_ok(state: HarakiriState, c: Character) -> bool:
             and not any(o.kami_mode for o in state.characters))
 
 
-def _step_legal(state: HarakiriState, c: Character, to: int, occ, res) -> bool:
+def _step_legal(state: HarakiriState, c: Character, to: int, ok: set[int], res, occ2) -> bool:
+    """A step is legal if ``step_ok`` allows it (``to`` in ``ok``) and, onto a friend's square,
+    if an empty square stays reachable with the MP left and every AP spent on exertion."""
     mp = state.sub.mp
-    if not step_ok(state, CHAR_MOVER, c.p, to, mp, occ, res):
+    if to not in ok:
         return False
-    occ2 = occupancy(state, exclude="c:" + c.id)
     if to in occ2:
         left = mp - step_cost(state, CHAR_MOVER, c.p) + 3 * c.ap
         reach, _ = reachable(state, CHAR_MOVER, to, left, occ2, res, ends_only=False)
@@ -129,26 +133,30 @@ def _step_legal(state: HarakiriState, c: Character, to: int, occ, res) -> bool:
     return True
 
 
-def legal(state: HarakiriState, c: Character) -> list:
+def legal(state: HarakiriState, c: Character, only=None) -> list:
+    """The legal actions of the active character. With ``only`` (an action) the costly
+    families of other kinds are left out: enough to tell whether ``only`` is legal."""
     sub = state.sub
     out: list = []
+    kind = only.kind if only is not None else None
     if sub is None:
         if not c.moved and c.ap >= 1:
             out.append(StartMove())
-        if c.ap >= 1:
+        if c.ap >= 1 and kind in (None, "technique"):
             out += technique_options(state, c)
-        if c.ap >= 2:
+        if c.ap >= 2 and kind in (None, "reroll_ki"):
             idx = list(range(len(c.ki)))
             for k in range(1, len(idx) + 1):
                 out += [RerollKi(dice=comb) for comb in combinations(idx, k)]
-        if not c.attacked:
+        if not c.attacked and kind in (None, "declare_attack"):
             w = weapon(c)
             for t in attack_targets(state, c):
                 if w.fast and c.ap >= 1:
                     out.append(DeclareAttack(target=t, mode="fast"))
                 if w.strong and c.ap >= 2:
                     out.append(DeclareAttack(target=t, mode="strong"))
-        if c.ap >= 1 and c.p is not None:
+        if c.ap >= 1 and c.p is not None and kind in (None, "interact_point", "interact_character",
+                                                      "swap_weapon", "use_item"):
             for p in state.points:
                 if p.enabled and chebyshev(c.p, p.p) == 1 and state.squares[p.p].h == state.squares[c.p].h:
                     pd = _point_def(state, p.id)
@@ -167,7 +175,7 @@ def legal(state: HarakiriState, c: Character) -> list:
                 idef = data.items()[it.id]
                 if c.attrs["KNO"] < idef.kno or it.id in c.items_used_round:
                     continue
-                if idef.target == "minion":
+                if idef.target == "minion" and kind in (None, "use_item"):
                     out += [UseItem(item=it.id, target=t) for t in attack_targets(state, c, idef.range or 3)
                             if enemy(state, t[2:]).kind == "minion"]
                 elif idef.target == "ki":
@@ -175,13 +183,18 @@ def legal(state: HarakiriState, c: Character) -> list:
                             if d.place != "exhausted" and d.value < 6]
                 else:
                     out.append(UseItem(item=it.id))
-        out += free_actions(state, c)
+        if kind is None or kind in FREE:
+            out += free_actions(state, c)
         out.append(EndActivation())
         return out
     if sub.kind == "move":
         occ, res = occupancy(state), resistor_squares(state)
+        occ2 = occupancy(state, exclude="c:" + c.id)
+        ok = steps_from(state, CHAR_MOVER, c.p, sub.mp, occ, res)
         for n in _move_neighbours(state, c.p):
-            if _step_legal(state, c, n, occ, res):
+            if kind is not None and (kind != "step" or n != pos(only.x, only.y)):
+                continue
+            if _step_legal(state, c, n, ok, res, occ2):
                 x, y = xy(n)
                 out.append(Step(x=x, y=y))
         if c.ap >= 1:
@@ -189,7 +202,8 @@ def legal(state: HarakiriState, c: Character) -> list:
         if not any(o.id != c.id and o.p == c.p and not o.defeated for o in state.characters) \
                 and not any(e.p == c.p for e in state.enemies):
             out.append(EndMove())
-        out += free_actions(state, c)
+        if kind is None or kind in FREE:
+            out += free_actions(state, c)
         return out
     if sub.kind == "attack":
         d = sub.draft
@@ -199,15 +213,16 @@ def legal(state: HarakiriState, c: Character) -> list:
                 out.append(SetSkill(skill=sid))
         if d.skill is not None:
             out.append(SetSkill(skill=None))
-        if d.skill == "sweeping_arc" and len(d.targets) < 2:
+        if d.skill == "sweeping_arc" and len(d.targets) < 2 and kind in (None, "add_target"):
             out += [AddTarget(target=t) for t in attack_targets(state, c) if t not in d.targets]
         out.append(Roll())
         out.append(CancelAttack())
-        out += free_actions(state, c)
+        if kind is None or kind in FREE:
+            out += free_actions(state, c)
         return out
     # trade
     o = char(state, sub.trade_with)
-    for giver, taker in ((c, o), (o, c)):
+    for giver, taker in ((c, o), (o, c)) if kind in (None, "transfer") else ():
         for it in giver.items:
             if _can_take_item(taker, it.id):
                 out.append(Transfer(thing="item:" + it.id, frm=giver.id, to=taker.id))
@@ -218,7 +233,8 @@ def legal(state: HarakiriState, c: Character) -> list:
         if giver.boss_heads:
             out.append(Transfer(thing="boss_head", frm=giver.id, to=taker.id))
     out.append(EndTrade())
-    out += free_actions(state, c)
+    if kind is None or kind in FREE:
+        out += free_actions(state, c)
     return out
 
 
@@ -271,7 +287,7 @@ REASONS = {
 
 
 def apply(state: HarakiriState, c: Character, action) -> None:
-    if action not in legal(state, c):
+    if action not in legal(state, c, only=action):
         msg = REASONS.get(action.kind, "That is not possible now.")
         raise IllegalAction(msg.format(n=char_name(c.id)))
     name = char_name(c.id)

@@ -203,8 +203,8 @@ def build_zone(state: HarakiriState, zid: str) -> None:
                 state.starts.append(p)
     for (a, b) in zd.ladders:
         pa, pb = pos(*a), pos(*b)
-        state.squares[pa].link = pb
-        state.squares[pb].link = pa
+        state.squares[pa] = state.squares[pa].model_copy(update={"link": pb})
+        state.squares[pb] = state.squares[pb].model_copy(update={"link": pa})
     for sid, (x, y) in zd.spawns.items():
         state.spawns[sid] = pos(x, y)
     for pd in zd.points:

@@ -194,6 +194,7 @@ class Sim:
         self.mover = mover_of_enemy(e)
         self.downed = bool(e.conds.get("downed"))
         self._reach: dict[tuple[int, int], tuple[dict[int, int], dict[int, int]]] = {}
+        self._los: dict[tuple[int, int], bool] = {}
 
     placed: frozenset[int] = frozenset()  # squares filled by simulated placements (Exhume)
 
@@ -218,7 +219,10 @@ class Sim:
         return st
 
     def los_from(self, a: int, b: int) -> bool:
-        return los(self.state, self.e.side, a, b, self.occ, self.res)
+        got = self._los.get((a, b))
+        if got is None:
+            got = self._los[(a, b)] = los(self.state, self.e.side, a, b, self.occ, self.res)
+        return got
 
     def move_options(self, stp: Stp, pos: int, prio: str) -> list[tuple[str, list[int]]]:
         state, e = self.state, self.e

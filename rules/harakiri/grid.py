@@ -55,8 +55,34 @@ def trace(a: int, b: int) -> tuple[list[int], list[int]]:
     return entered, touched
 
 
+_TRACES: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+_DISTANCES: dict[int, int] = {}
+
+
+def _trace(a: int, b: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``trace`` remembered: the line between two squares never changes."""
+    k = a << 16 | b
+    got = _TRACES.get(k)
+    if got is None:
+        if len(_TRACES) > 500_000:
+            _TRACES.clear()
+        entered, touched = trace(a, b)
+        got = _TRACES[k] = (tuple(entered), tuple(touched))
+    return got
+
+
 def distance(a: int, b: int) -> int:
     """Range: the number of squares the line enters (closed form of ``len(trace)``)."""
+    k = a << 16 | b
+    got = _DISTANCES.get(k)
+    if got is None:
+        if len(_DISTANCES) > 500_000:
+            _DISTANCES.clear()
+        got = _DISTANCES[k] = _distance(a, b)
+    return got
+
+
+def _distance(a: int, b: int) -> int:
     ax, ay = xy(a)
     bx, by = xy(b)
     nx, ny = abs(bx - ax), abs(by - ay)
@@ -85,9 +111,14 @@ def in_range(state: HarakiriState, a: int, b: int, r: int) -> bool:
     return not (r <= 2 and height(state, a) != height(state, b))
 
 
+_TOUCH = frozenset((1, W - 1, W, W + 1))
+
+
 def adjacent(state: HarakiriState, a: int, b: int) -> bool:
     """Same height, touching along a side or corner."""
-    return chebyshev(a, b) == 1 and height(state, a) == height(state, b)
+    if abs(a - b) not in _TOUCH or abs(a % W - b % W) > 1:  # chebyshev(a, b) != 1
+        return False
+    return height(state, a) == height(state, b)
 
 
 def occupancy(state: HarakiriState, exclude: str | None = None) -> dict[int, tuple[str, str]]:
@@ -124,7 +155,7 @@ def los(state: HarakiriState, side: str, a: int, b: int,
         occ = occupancy(state)
     if res is None:
         res = resistor_squares(state)
-    entered, touched = trace(a, b)
+    entered, touched = _trace(a, b)
     cross = height(state, a) != height(state, b)
     for s in entered[:-1]:
         if occupied_for(state, side, s, cross, occ, res):
@@ -232,13 +263,153 @@ def moves_from(state: HarakiriState, p: int) -> list[int]:
     return out
 
 
+# -- static geometry tables ---------------------------------------------------------------
+#
+# What a square's terrain, height and ladder say about a step never changes while the squares
+# stay the same objects (squares are frozen and replaced, never mutated), so the static half
+# of ``step_ok`` and ``can_end`` is worked out once per board and mover kind; only the
+# squares held by the other side or a resistor are checked per search. Nothing here is part
+# of the state: it is derived, kept outside it, and changes no rule.
+
+class _Board(NamedTuple):
+    squares: dict
+
+
+Edge = tuple[int, int, tuple[int, ...]]  # destination, MP the step costs, squares that must be free
+
+
+class Geometry:
+    """The movement tables of one board: per mover kind, the steps out of every square."""
+
+    def __init__(self, squares: dict) -> None:
+        self.board = _Board(dict(squares))
+        self.moves = {p: tuple(moves_from(self.board, p)) for p in squares}  # type: ignore[arg-type]
+        self._edges: dict[tuple[str, bool, bool], tuple[dict[int, tuple[Edge, ...]], frozenset[int]]] = {}
+
+    def tables(self, m: Mover) -> tuple[dict[int, tuple[Edge, ...]], frozenset[int]]:
+        """The steps out of each square (static checks passed) and the squares one may end on."""
+        key = (m.moves, m.swims, m.large)
+        got = self._edges.get(key)
+        if got is None:
+            got = self._edges[key] = self._build(m)
+        return got
+
+    def _build(self, m: Mover) -> tuple[dict[int, tuple[Edge, ...]], frozenset[int]]:
+        b, sqs = self.board, self.board.squares
+        edges: dict[int, tuple[Edge, ...]] = {}
+        for a, outs in self.moves.items():
+            row: list[Edge] = []
+            cost = step_cost(b, m, a)  # type: ignore[arg-type]
+            for n in outs:
+                dyn = _static_step(b, m, a, n)
+                if dyn is not None:
+                    row.append((n, cost, dyn))
+            edges[a] = tuple(row)
+        ends = frozenset(p for p, sq in sqs.items()
+                         if m.moves == "spectral" or sq.terrain not in ("obstacle",) + BLOCK_TERRAIN)
+        return edges, ends
+
+
+def _static_step(b, m: Mover, a: int, n: int) -> tuple[int, ...] | None:
+    """``step_ok`` with an empty board and unlimited MP: None if the step can never be taken,
+    else the squares that an enemy of the mover or a resistor would block."""
+    sqs = b.squares
+    if n not in sqs or not adjacent_for_move(b, m, a, n):
+        return None
+    sq = sqs[n]
+    dyn: list[int] = []
+    if m.moves != "spectral":
+        if sq.terrain in BLOCK_TERRAIN:
+            return None
+        if m.moves != "flying":
+            if sq.terrain == "obstacle":
+                return None
+            dyn.append(n)
+    if m.large and (is_ladder(b, a) or is_ladder(b, n)):
+        return None
+    ax, ay = xy(a)
+    bx, by = xy(n)
+    if ax != bx and ay != by and m.moves != "spectral":
+        for s in (pos(bx, ay), pos(ax, by)):
+            c = sqs.get(s)
+            if m.moves == "flying":
+                if not (c is None or c.terrain in BLOCK_TERRAIN):
+                    continue
+                return None  # an off-board or walled corner blocks a flyer too
+            if c is None or c.terrain in BLOCK_TERRAIN or c.terrain == "obstacle":
+                return None
+            dyn.append(s)
+    return tuple(dyn)
+
+
+_GEOMETRY: dict[tuple, tuple[Geometry, tuple]] = {}
+
+
+_BY_CONTENT: dict[tuple, Geometry] = {}
+
+
+def geometry(state: HarakiriState) -> Geometry:
+    """The tables of this board: found by the squares' identity, else by what they hold
+    (every new game of a scenario builds equal squares)."""
+    sqs = state.squares
+    key = (tuple(sqs), tuple(map(id, sqs.values())))
+    got = _GEOMETRY.get(key)
+    if got is not None:
+        return got[0]
+    if len(_GEOMETRY) >= 64:
+        _GEOMETRY.clear()
+        _BY_CONTENT.clear()
+        _REACHED.clear()
+    content = tuple((p, sq.terrain, sq.h, sq.link) for p, sq in sqs.items())
+    g = _BY_CONTENT.get(content)
+    if g is None:
+        g = _BY_CONTENT[content] = Geometry(sqs)
+    _GEOMETRY[key] = (g, tuple(sqs.values()))  # holds the squares: their ids stay theirs
+    return g
+
+
+def _blocked(m: Mover, occ: dict[int, tuple[str, str]], res: set[int]) -> set[int]:
+    """Squares a mover may not enter nor pass a corner of: resistors and the other side."""
+    out = set(res)
+    out.update(p for p, o in occ.items() if o[0] != m.side)
+    return out
+
+
+def steps_from(state: HarakiriState, m: Mover, a: int, mp: int,
+               occ: dict[int, tuple[str, str]], res: set[int]) -> set[int]:
+    """The squares ``step_ok`` lets the mover step to from ``a`` with ``mp`` left."""
+    edges, _ = geometry(state).tables(m)
+    blocked = _blocked(m, occ, res)
+    return {n for n, cost, dyn in edges.get(a, ()) if cost <= mp and not any(s in blocked for s in dyn)}
+
+
 def reachable(state: HarakiriState, m: Mover, start: int, budget: int,
               occ: dict[int, tuple[str, str]], res: set[int],
               ends_only: bool = True) -> tuple[dict[int, int], dict[int, int]]:
     """BFS over (square, MP spent): fewest steps to every square, and a parent for paths.
 
     With ``ends_only`` only squares the mover may end on (and the start) are returned.
+    The answer is remembered for the same board, mover, start, budget and blockers: callers
+    only read the two dicts.
     """
+    g = geometry(state)
+    blocked = _blocked(m, occ, res)
+    key = (g, m.moves, m.swims, m.large, start, budget, frozenset(blocked),
+           frozenset(res.union(occ)) if ends_only else None)
+    got = _REACHED.get(key)
+    if got is None:
+        if len(_REACHED) > 20_000:
+            _REACHED.clear()
+        got = _REACHED[key] = _reachable(g, m, start, budget, occ, res, blocked, ends_only)
+    return got
+
+
+_REACHED: dict[tuple, tuple[dict[int, int], dict[int, int]]] = {}
+
+
+def _reachable(g: Geometry, m: Mover, start: int, budget: int, occ: dict[int, tuple[str, str]],
+               res: set[int], blocked: set[int], ends_only: bool) -> tuple[dict[int, int], dict[int, int]]:
+    edges, ends = g.tables(m)
     steps = {start: 0}
     parent: dict[int, int] = {}
     best = {start: 0}  # least MP spent so far; a later state spending more is dominated
@@ -248,19 +419,24 @@ def reachable(state: HarakiriState, m: Mover, start: int, budget: int,
         k += 1
         nxt = []
         for p, c in layer:
-            for n in moves_from(state, p):
-                if step_ok(state, m, p, n, budget - c, occ, res):
-                    cost = c + step_cost(state, m, p)
-                    if cost >= best.get(n, budget + 1):
-                        continue
-                    best[n] = cost
-                    nxt.append((n, cost))
-                    if n not in steps:
-                        steps[n] = k
-                        parent[n] = p
+            left = budget - c
+            for n, cost1, dyn in edges.get(p, ()):
+                if cost1 > left:
+                    continue
+                if dyn and (dyn[0] in blocked or (len(dyn) > 1 and any(s in blocked for s in dyn))):
+                    continue
+                cost = c + cost1
+                if cost >= best.get(n, budget + 1):
+                    continue
+                best[n] = cost
+                nxt.append((n, cost))
+                if n not in steps:
+                    steps[n] = k
+                    parent[n] = p
         layer = nxt
     if ends_only:
-        steps = {s: v for s, v in steps.items() if s == start or can_end(state, m, s, occ, res, start)}
+        steps = {s: v for s, v in steps.items()
+                 if s == start or (s in ends and s not in res and s not in occ)}
     return steps, parent
 
 
@@ -269,6 +445,8 @@ def cheapest(state: HarakiriState, m: Mover, start: int, budget: int,
     """Least MP to every square a mover can reach on ``budget`` (difficult terrain costs 2 to
     leave), and a parent for the cheapest path. Characters step one square at a time, so
     this is what a square really costs them; enemies use ``reachable`` (fewest steps)."""
+    edges, _ = geometry(state).tables(m)
+    blocked = _blocked(m, occ, res)
     cost = {start: 0}
     parent: dict[int, int] = {}
     heap = [(0, start)]
@@ -276,13 +454,14 @@ def cheapest(state: HarakiriState, m: Mover, start: int, budget: int,
         c, p = heapq.heappop(heap)
         if c > cost.get(p, budget + 1):
             continue
-        for n in moves_from(state, p):
-            if step_ok(state, m, p, n, budget - c, occ, res):
-                nc = c + step_cost(state, m, p)
-                if nc < cost.get(n, budget + 1):
-                    cost[n] = nc
-                    parent[n] = p
-                    heapq.heappush(heap, (nc, n))
+        for n, cost1, dyn in edges.get(p, ()):
+            if cost1 > budget - c or any(s in blocked for s in dyn):
+                continue
+            nc = c + cost1
+            if nc < cost.get(n, budget + 1):
+                cost[n] = nc
+                parent[n] = p
+                heapq.heappush(heap, (nc, n))
     return cost, parent
 
 

@@ -11,7 +11,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field
 
-from rules.common import ActionBase, Model, OptionsBase, StateBase
+from rules.common import ActionBase, Frozen, Model, OptionsBase, StateBase
 
 W = 32
 
@@ -54,7 +54,9 @@ class HarakiriOptions(OptionsBase):
 # -- state ------------------------------------------------------------------
 
 
-class Square(Model):
+class Square(Frozen):
+    """One square of the board; frozen: a change (a door opened) replaces the square."""
+
     terrain: Literal["plain", "inaccessible", "obstacle", "difficult", "special", "ladder", "door"]
     h: int = 0
     zone: str

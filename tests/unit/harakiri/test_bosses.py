@@ -59,7 +59,7 @@ def test_allied_wanderer_is_a_priority_target_and_his_fall_raises_malice():
 def test_exhume_raises_a_jikininki_on_the_nearest_grave():
     s = tiny(["*...*", "....."], chars={"tomoe": (2, 1)}, enemies=[("undertaker", (1, 1))], scenario="ossuary_bell")
     for x in (0, 4):
-        s.squares[pos(x, 0)].grave = True
+        s.squares[pos(x, 0)] = s.squares[pos(x, 0)].model_copy(update={"grave": True})
     s.queue = [QCard(ref="e:undertaker"), QCard(ref="c:tomoe")]
     s.active = "e:undertaker"
     s.ectx = EnemyCtx(uid="undertaker", line=["S:exhume, M to"], prio="NEAR")
@@ -129,7 +129,7 @@ def test_exhume_tie_between_graves_is_asked():
     from rules.harakiri.model import Tie
     s = tiny(["*...*", "....."], chars={"tomoe": (2, 0)}, enemies=[("undertaker", (2, 1))], scenario="ossuary_bell")
     for x in (0, 4):
-        s.squares[pos(x, 0)].grave = True
+        s.squares[pos(x, 0)] = s.squares[pos(x, 0)].model_copy(update={"grave": True})
     s.queue = [QCard(ref="e:undertaker"), QCard(ref="c:tomoe")]
     s.active = "e:undertaker"
     s.ectx = EnemyCtx(uid="undertaker", line=["S:exhume, M adj, A"], prio="NEAR")

@@ -108,8 +108,8 @@ def test_ladder_links_heights():
     occ, res = occupancy(s), resistor_squares(s)
     m = Mover(side="ally")
     assert not step_ok(s, m, pos(3, 0), pos(4, 0), 3, occ, res)
-    s.squares[pos(3, 0)].link = pos(4, 0)
-    s.squares[pos(4, 0)].link = pos(3, 0)
+    s.squares[pos(3, 0)] = s.squares[pos(3, 0)].model_copy(update={"link": pos(4, 0)})
+    s.squares[pos(4, 0)] = s.squares[pos(4, 0)].model_copy(update={"link": pos(3, 0)})
     assert step_ok(s, m, pos(3, 0), pos(4, 0), 3, occ, res)
     assert not step_ok(s, Mover(side="foe", large=True), pos(3, 0), pos(4, 0), 3, occ, res)
 
