@@ -100,8 +100,16 @@ REASONS = {
 }
 
 
+def _position(state: SenjiState) -> tuple:
+    """What every rule step changes: the decision, the dice drawn, the log and the reveals."""
+    return (state.step, state.actor, state.rng.counter, state.reveals, len(state.log),
+            state.combat.react_source if state.combat else None,
+            len(state.combat.react_chosen) if state.combat else 0)
+
+
 class Senji(Game):
     id = "senji"
+    _offered: tuple[SenjiState, tuple, list[ActionBase]] | None = None
     title = "Senji"
     min_seats = 3
     max_seats = 6
@@ -118,17 +126,24 @@ class Senji(Game):
     def legal_actions(self, state: SenjiState) -> list[ActionBase]:
         if state.over:
             return []
-        return STEPS[state.step][0](state)
+        options = STEPS[state.step][0](state)
+        self._offered = (state, _position(state), options)
+        return list(options)
 
     def apply(self, state: SenjiState, action: ActionBase) -> None:
         if state.over:
             raise IllegalAction("The game is over.")
         legal, do = STEPS[state.step]
-        options = legal(state)
-        # Legal actions are shared instances (actions.make): identity settles most checks
-        # before the slower field-by-field comparison.
-        if not any(o is action for o in options) and action not in options:
-            raise IllegalAction(self._reason(state, action, options))
+        offered, self._offered = self._offered, None
+        # An action taken from the list just offered for this very state, untouched since,
+        # is legal: the usual loop (legal_actions, pick one, apply) works the list out once.
+        if not (offered is not None and offered[0] is state and offered[1] == _position(state)
+                and any(o is action for o in offered[2])):
+            options = legal(state)
+            # Legal actions are shared instances (actions.make): identity settles most
+            # checks before the slower field-by-field comparison.
+            if not any(o is action for o in options) and action not in options:
+                raise IllegalAction(self._reason(state, action, options))
         do(state, action)
 
     def _reason(self, state: SenjiState, action: ActionBase, options: list[ActionBase]) -> str:
