@@ -73,19 +73,23 @@ def enemy_label(e: Enemy) -> str:
 
 
 def ref_label(state: HarakiriState | None, ref: str) -> str:
+    """A reference in the rulebook's words; one naming nothing known reads as itself."""
     kind, _, rest = ref.partition(":")
     if kind == "c":
-        return char_name(rest)
+        d = data.characters().characters.get(rest)
+        return d.name if d is not None else ref
     if kind == "e":
         t, _, base = rest.partition("-")
-        name = data.enemy_def(t).name
-        return f"{name} {base}" if base else name
+        d = data.minions().minions.get(t) or data.bosses().bosses.get(t)
+        if d is None:
+            return ref
+        return f"{d.name} {base}" if base else d.name
     if kind == "r":
         r = resistor(state, rest) if state is not None else None
         return r.name if r else f"resistor {rest}"
-    if kind in ("p", "g"):
+    if kind in ("p", "g") and rest.isdigit():
         return ("grave " if kind == "g" else "") + fmt(int(rest))
-    if kind == "item":
+    if kind == "item" and rest in data.items():
         return "return the " + data.items()[rest].name
     return ref
 

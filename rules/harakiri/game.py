@@ -258,17 +258,36 @@ def _point_name(pid: str) -> str:
     return pid
 
 
+def _char(cid: str) -> str:
+    d = data.characters().characters.get(cid)
+    return d.name if d is not None else cid
+
+
+def _skill(sid: str) -> str:
+    if sid in data.skills():
+        return data.skills()[sid].name
+    if sid in data.kami_skills():
+        return data.kami_skills()[sid][1].name
+    return sid
+
+
+def _item(iid: str) -> str:
+    it = data.items().get(iid)
+    return it.name if it is not None else iid
+
+
 def describe(action) -> str:
+    """An action in the rulebook's words. Total: an id naming nothing known reads as itself."""
     k = action.kind
     lab = lambda r: ref_label(None, r)  # noqa: E731
     if k == "place_character":
-        return f"Place {char_name(action.char)} on ({action.x},{action.y})"
+        return f"Place {_char(action.char)} on ({action.x},{action.y})"
     if k == "init_order":
         return f"Resolve first: {lab(action.effect) if ':' in action.effect and action.effect[0] in 'ce' else action.effect}"
     if k == "battle_instinct":
         return "Use Battle Instinct (advance Akira 1)" if action.use else "Do not use Battle Instinct"
     if k == "swap_initiative":
-        return f"Swap {char_name(action.a)} and {char_name(action.b)} in the initiative"
+        return f"Swap {_char(action.a)} and {_char(action.b)} in the initiative"
     if k == "skip_swap":
         return "Keep the initiative as it is"
     if k == "start_move":
@@ -280,8 +299,7 @@ def describe(action) -> str:
     if k == "end_move":
         return "End the move"
     if k == "technique":
-        name = data.skills()[action.skill].name if action.skill in data.skills() else data.kami_skills()[action.skill][1].name
-        return f"{name}" + (f" on {lab(action.target)}" if action.target else "") + " (1 AP)"
+        return _skill(action.skill) + (f" on {lab(action.target)}" if action.target else "") + " (1 AP)"
     if k == "reroll_ki":
         return "Reroll Ki dice " + ", ".join(str(i + 1) for i in action.dice) + " (2 AP)"
     if k == "declare_attack":
@@ -289,10 +307,7 @@ def describe(action) -> str:
     if k == "set_focus":
         return "Add the focus die" if action.on else "Remove the focus die"
     if k == "set_skill":
-        if action.skill is None:
-            return "Use no skill"
-        name = data.skills()[action.skill].name if action.skill in data.skills() else data.kami_skills()[action.skill][1].name
-        return f"Use {name}"
+        return "Use no skill" if action.skill is None else f"Use {_skill(action.skill)}"
     if k == "add_target":
         return f"Also target {lab(action.target)}"
     if k == "roll":
@@ -302,23 +317,27 @@ def describe(action) -> str:
     if k == "interact_point":
         return f"Interact with the {_point_name(action.point)} (1 AP)"
     if k == "interact_character":
-        return f"Trade with {char_name(action.other)} (1 AP)"
+        return f"Trade with {_char(action.other)} (1 AP)"
     if k == "transfer":
-        return f"{char_name(action.frm)} gives {action.thing.split(':')[-1].replace('_', ' ')} to {char_name(action.to)}"
+        kind, _, what = action.thing.partition(":")
+        thing = {"item": _item, "weapon": _weapon}.get(kind, lambda t: t)(what) if what else kind
+        return f"{_char(action.frm)} gives {thing.replace('_', ' ')} to {_char(action.to)}"
     if k == "end_trade":
         return "End the trade"
     if k == "swap_weapon":
         return "Swap weapons (1 AP)"
     if k == "use_item":
-        name = data.items()[action.item].name
         tgt = ""
         if action.target:
-            tgt = f" on {lab(action.target)}" if ":" in action.target else f" on Ki die {int(action.target) + 1}"
-        return f"Use {name}{tgt} (1 AP)"
+            if ":" in action.target or not action.target.isdigit():
+                tgt = f" on {lab(action.target)}"
+            else:
+                tgt = f" on Ki die {int(action.target) + 1}"
+        return f"Use {_item(action.item)}{tgt} (1 AP)"
     if k == "place_ki":
-        return f"Place Ki die {action.die + 1} on {data.skills()[action.slot].name}"
+        return f"Place Ki die {action.die + 1} on {_skill(action.slot)}"
     if k == "withdraw_ki":
-        return f"Withdraw the Ki die from {data.skills()[action.slot].name}"
+        return f"Withdraw the Ki die from {_skill(action.slot)}"
     if k == "retrieve_head":
         return f"Retrieve a head from ({action.x},{action.y})"
     if k == "kami_mode":
@@ -334,6 +353,11 @@ def describe(action) -> str:
     if k == "lose_attribute":
         return f"Lose 1 {action.attr}"
     return k
+
+
+def _weapon(wid: str) -> str:
+    w = data.weapons().get(wid)
+    return w.name if w is not None else wid
 
 
 GAME = Harakiri()
