@@ -41,6 +41,19 @@ RESULT_STYLE = {"miss": "dim", "W1": "bold yellow", "W2": "bold red", "blocked":
 RESULT_WORDS = {"miss": "a miss", "W1": "Wound 1", "W2": "Wound 2", "blocked": "blocked",
                 "cancelled": "cancelled"}
 KANJI = ("義", "勇", "誠")
+# Keys: a card keeps one digit for as long as you hold it (shown on its cell in the hand);
+# every other choice has its own letter, whatever else is offered. The routine choice of
+# each decision (DEFAULT_KINDS) is on Enter.
+DIGITS = "1234567890"
+CARD_KEYED = ("activate", "jin_pick", "special_limit")
+LETTER = {"buy_card": "c", "peek": "p", "jin_confirm": "j", "bushido_advance": "b", "meiyo": "m",
+          "bokken_ki": "o", "gisei": "g", "ki_guard": "k", "activate_die": "d", "exploit": "x",
+          "ford_keep": "l", "ford_bottom": "n"}
+REDRAW_KEY = {"yari": "y", "campaign": "r"}
+REWARD_KEY = {"ki": "k", "special": "a", "bushido": "b"}
+PENALTY_KEY = {"ki": "k", "life": "h", "die": "d"}
+TARGET_KEY = {1: "e", 2: "f", 3: "i"}
+TRACK_WIDTH = 27  # the widest track line ("S " + 11 cells + " 10→10 cap 3") and a space
 WIDE = 90  # board columns from which the regions pair up side by side
 GUTTER = 2  # columns between the two sides of the wide layout
 _CARD_ID = re.compile(r"^[A-Z]+\d+ ")  # a rules summary starts with the card's number
@@ -109,6 +122,7 @@ class Block(Part):
     out again; otherwise only the changed lines are repainted (``Part``)."""
 
     DEFAULT_CSS = "Block { text-wrap: nowrap; text-overflow: ellipsis; }"
+    FRAME_ROWS = 0  # rows of border and padding around the lines (set by the stylesheet)
 
     def __init__(self, **kwargs) -> None:
         super().__init__(fixed=True, **kwargs)
@@ -116,7 +130,7 @@ class Block(Part):
 
     def show(self, lines: list[Text]) -> None:
         lines = lines or [Text("")]
-        rows = len(lines) + self.styles.gutter.height
+        rows = len(lines) + self.FRAME_ROWS
         if rows != self.rows:
             self.rows = rows
             self.styles.height = rows  # a new height asks for a new layout
@@ -126,6 +140,10 @@ class Block(Part):
 class HandView(Block):
     """The hand, drawn as one region of equal cells; a click on a cell plays that card."""
 
+    DEFAULT_CSS = "HandView { border: round $success; }"
+    FRAME_ROWS = 2
+    FRAME_COLUMNS = 2
+
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.cards: list[str] = []
@@ -133,15 +151,15 @@ class HandView(Block):
         self.cols = 3
 
     def draw(self, cards: list[str], texts: list[Text], lit: str | None, width: int) -> None:
-        inner = max(1, width - self.styles.gutter.width)
-        self.cell = min(inner, max([t.cell_len for t in texts] + [12]) + 2)
+        inner = max(1, width - self.FRAME_COLUMNS)
+        self.cell = min(inner, max([t.cell_len for t in texts] + [12]) + 1)
         self.cols = max(1, inner // self.cell)
         self.cards = list(cards)
         lines: list[Text] = []
         for i, (card, text) in enumerate(zip(cards, texts)):
             if i % self.cols == 0:
                 lines.append(Text())
-            cell = clip(Text(" ") + text, self.cell)
+            cell = clip(text, self.cell)
             cell.pad_right(self.cell - cell.cell_len)
             if card == lit:
                 cell.stylize("reverse bold")
@@ -214,12 +232,10 @@ class DuelBoard(Vertical):
 
     DEFAULT_CSS = """
     DuelBoard { height: auto; }
-    DuelBoard #du-grid { layout: grid; grid-size: 1; grid-rows: auto; height: auto; }
-    DuelBoard.-wide #du-grid { grid-size: 2; grid-gutter: 0 2; }
-    DuelBoard.-wide #du-mods { column-span: 2; }
-    DuelBoard #du-gauge, DuelBoard #du-foe { padding: 0 0 1 0; }
-    DuelBoard.-tight #du-gauge, DuelBoard.-tight #du-foe { padding: 0; }
-    DuelBoard #du-hand { border: round $success; }
+    DuelBoard .du-pair { layout: vertical; height: auto; }
+    DuelBoard.-wide .du-pair { layout: horizontal; }
+    DuelBoard.-wide .du-pair > * { width: 1fr; }
+    DuelBoard.-wide #du-gauge, DuelBoard.-wide #du-exch { margin-right: 2; }
     DuelBoard #du-mods { color: $text-muted; }
     DuelBoard Block.-flash { background: $warning 30%; text-style: bold; }
     """
@@ -236,15 +252,18 @@ class DuelBoard(Vertical):
         # Your strike's result per (duel, round, exchange), as seen: the rules keep only
         # the current exchange's, and exchange 1's is worth reading during exchange 2.
         self._strikes: dict[tuple[int, int, int], str] = {}
+        self._digits: dict[str, str] = {}  # card -> its key while you hold or just played it
+        self._targets: set[int] = set()  # enemies you may target now
 
     def compose(self) -> ComposeResult:
         yield Block(id="du-head")
-        with Vertical(id="du-grid"):
+        with Vertical(id="du-top", classes="du-pair"):
             yield Block(id="du-gauge")
             yield Block(id="du-foe")
+        with Vertical(id="du-mid", classes="du-pair"):
             yield Block(id="du-exch")
             yield HandView(id="du-hand")
-            yield Block(id="du-mods")
+        yield Block(id="du-mods")
 
     def on_resize(self, event: events.Resize) -> None:
         wide = event.size.width >= WIDE
@@ -288,10 +307,14 @@ class DuelBoard(Vertical):
         full, side = self._widths()
         key = (view, full, self._room())
         hand = view.player.hand
+        self._keep_digits(view)
+        self._targets = {a.n for a in frame.actions if a.kind == "target"}
         hand_view = self.query_one(HandView)
         if key == self._drawn:
             # Only the decision cursor moved: redraw the gauge preview and the lit card.
-            self.query_one("#du-gauge", Block).show(self._gauge(view, lit, side))
+            gauge = self.query_one("#du-gauge", Block)
+            gap = [Text("")] if gauge.shown.plain.endswith("\n") else []
+            gauge.show(self._gauge(view, lit, side) + gap)
             hand_view.draw(hand, [self._hand_card(c) for c in hand], lit, side)
             return
         self._drawn = key
@@ -313,9 +336,9 @@ class DuelBoard(Vertical):
                     + max(len(blocks["#du-exch"]), hand_view.rows) + len(blocks["#du-mods"]) + 1)
         else:
             need = sum(len(lines) for lines in blocks.values()) + hand_view.rows + 2
-        tight = need > self._room()
-        if self.has_class("-tight") != tight:
-            self.set_class(tight, "-tight")
+        if need <= self._room():
+            for selector in ("#du-gauge", "#du-foe"):
+                blocks[selector].append(Text(""))
         for selector, lines in blocks.items():
             self.query_one(selector, Block).show(lines)
         self._flash_reveals(view)
@@ -360,14 +383,30 @@ class DuelBoard(Vertical):
         return lines
 
     def _gauge(self, view, lit: str | None, width: int) -> list[Text]:
+        """The three tracks, with You, Ki and the Injury die beside them where there is
+        room (else above and below), then the Bushido slider or card."""
         p = view.player
         w = D.weapons[view.weapon]
         after = preview.gauge_after(view, lit) if lit else None
-        lines = self._you(view, width)
-        lines.append(track("S", p.s, w.s, 3 if p.cap_s else None, False, after[0] if after else None))
-        lines.append(track("T", p.t, w.t, 3 if p.cap_t else None, False, after[1] if after else None))
-        lines.append(track("G", p.g, w.g, None, view.weapon == "kusarigama", after[2] if after else None))
-        facts = [Text.assemble("Injury die ", ("✕ removed" if p.die is None else f"[{p.die}]", "bold"))]
+        tracks = [
+            track("S", p.s, w.s, 3 if p.cap_s else None, False, after[0] if after else None),
+            track("T", p.t, w.t, 3 if p.cap_t else None, False, after[1] if after else None),
+            track("G", p.g, w.g, None, view.weapon == "kusarigama", after[2] if after else None),
+        ]
+        die = Text.assemble("Injury die ", ("✕ removed" if p.die is None else f"[{p.die}]", "bold"))
+        beside = width - TRACK_WIDTH
+        if beside >= 16:
+            facts = flow(self._you(view) + [die], beside, sep="  ")
+            lines = []
+            for i, tr in enumerate(tracks):
+                line = tr.copy()
+                if i < len(facts):
+                    line.pad_right(TRACK_WIDTH - line.cell_len)
+                    line.append_text(facts[i])
+                lines.append(line)
+            lines += [Text(" " * TRACK_WIDTH) + f for f in facts[3:]]
+        else:
+            lines = flow(self._you(view), width, sep="  ") + tracks + [die]
         if view.options.bushido:
             bushido = Text("Bushido ")
             if p.bushido_card:
@@ -383,12 +422,11 @@ class DuelBoard(Vertical):
                 for k in range(C.bushido_kanji):
                     bushido.append(f"[{KANJI[k]}{'●' if p.bushido_pos > k else ' '}]",
                                    style="bold magenta" if p.bushido_pos > k else "dim")
-            facts.append(bushido)
-        lines += flow(facts, width, sep="  ")
-        if self.wide and p.bushido_card:
-            card = D.bushido[p.bushido_card]
-            lines += wrap(Text(f"{card.virtue} ({card.meaning}): {card.text}", style="dim"), width, 2)
-        return lines
+            lines.append(clip(bushido, width))
+            if self.wide and p.bushido_card:
+                card = D.bushido[p.bushido_card]
+                lines += wrap(Text(f"{card.virtue} ({card.meaning}): {card.text}", style="dim"), width, 2)
+        return [clip(ln, width) for ln in lines]
 
     def _foes(self, view, width: int) -> list[Text]:
         lines: list[Text] = []
@@ -405,6 +443,8 @@ class DuelBoard(Vertical):
                 facts.append(Text(f"SIDE {f.side}", style="bold reverse"))
             if f.bleed:
                 facts.append(Text(f"bleed {f.bleed}", style="red"))
+            if f.no in self._targets:
+                facts.append(Text(f"[{TARGET_KEY[f.no]}: target]", style="bold"))
             lines += flow(facts, width, sep=" ", indent=3)
             if not many:
                 ability = D.opponents[f.id].ability_text if f.id in D.opponents else f.ability
@@ -417,7 +457,7 @@ class DuelBoard(Vertical):
             lines += flow(facts, width)
         return lines
 
-    def _you(self, view, width: int) -> list[Text]:
+    def _you(self, view) -> list[Text]:
         p = view.player
         facts = [Text.assemble(("You ", "bold"), ("♥", "red"), f" {p.life}/{p.life_max}"),
                  Text.assemble(("◆", "cyan"), f" Ki {p.ki}")]
@@ -427,7 +467,7 @@ class DuelBoard(Vertical):
                            (p.no_ki_gain, "no Ki gain"), (p.no_combos, "no combos")):
             if flag:
                 facts.append(Text(word, style="red"))
-        return flow(facts, width, sep="  ")
+        return facts
 
     def _cards(self, cards: list[str], width: int, dim: bool = False) -> list[Text]:
         """Cards in the order played, with their values when the line has room."""
@@ -469,7 +509,8 @@ class DuelBoard(Vertical):
             facts = [Text.assemble("Your strike: ", (RESULT_WORDS[view.attack_result],
                                                        RESULT_STYLE[view.attack_result]))]
             if view.defence is None and view.last_defence:
-                facts.append(Text(f"(defence {no_id(view.last_defence)})", style="dim"))
+                printed = no_id(view.last_defence).split(":")[0]
+                facts.append(Text(f"(defence {printed})", style="dim"))
             lines += flow(facts, width, sep=" ", indent=2)
         if view.counter is not None:
             ctr = view.counter
@@ -482,9 +523,8 @@ class DuelBoard(Vertical):
                                         RESULT_STYLE.get(result, "bold red"))))
             lines += flow(facts, width, sep=" ", indent=2)
         elif view.step == "counter_prepare" and view.queue:
-            foe = view.foes[view.queue[0]]
-            lines += wrap(Text(f"Next: {foe.name}'s counterattack against your Guard {p.g}",
-                               style="italic"), width, 2)
+            who = "" if solo else f"{view.foes[view.queue[0]].name}'s "
+            lines += wrap(Text(f"Next: {who}counterattack vs your Guard {p.g}", style="italic"), width, 2)
         lines += self._before(view, width, solo, before_round)
         return lines
 
@@ -527,7 +567,9 @@ class DuelBoard(Vertical):
         return out
 
     def _hand_card(self, cid: str) -> Text:
-        out = card_text(cid)
+        digit = self._digits.get(cid)
+        out = Text.assemble((digit or " ", "bold reverse"), " ")
+        out.append_text(card_text(cid))
         c = D.cards[cid]
         if c.special and c.name:
             out.append(f" {c.name}", style="magenta")
@@ -558,6 +600,43 @@ class DuelBoard(Vertical):
             card = D.injuries.get(view.last_injury)
             bits.append(f"last injury {card.name if card else view.last_injury}")
         return flow([Text(b) for b in bits], width)
+
+    # -- keys -------------------------------------------------------------------------
+    def action_key(self, action: Any) -> str | None:
+        kind = action.kind
+        if kind in LETTER:
+            return LETTER[kind]
+        if kind == "redraw":
+            return REDRAW_KEY.get(action.source)
+        if kind == "spend_credit":
+            return action.track  # s or t
+        if kind == "target":
+            return TARGET_KEY.get(action.n)
+        if kind == "reward":
+            return REWARD_KEY.get(action.choice)
+        if kind == "penalty" and action.option != "card":
+            return PENALTY_KEY.get(action.option)
+        if kind in CARD_KEYED or kind == "penalty":
+            return self._digit(action.card)
+        return None  # a Special Action or Bushido card to choose: the screen's own key
+
+    def _digit(self, card: str) -> str | None:
+        """The card's digit; a card new to you takes the lowest digit no held card has."""
+        if card not in self._digits:
+            taken = set(self._digits.values())
+            free = next((d for d in DIGITS if d not in taken), None)
+            if free is None:
+                return None
+            self._digits[card] = free
+        return self._digits[card]
+
+    def _keep_digits(self, view) -> None:
+        """Cards you no longer hold (nor played this round) give their digits back."""
+        p = view.player
+        held = set(p.hand) | set(p.played)
+        self._digits = {c: d for c, d in self._digits.items() if c in held}
+        for card in p.hand:
+            self._digit(card)
 
     # -- clicks ----------------------------------------------------------------------
     def clicked_card(self, card: str) -> None:

@@ -6,10 +6,10 @@ from rules.duel import GAME
 from screens.common.curtain import CurtainScreen
 from screens.common.outcome import OutcomeScreen
 from screens.duel import DuelBoard
-from screens.duel.board import HandView
+from screens.duel.board import Block, HandView
 from tabletop.app import TabletopApp
 
-from .helpers import board_of, bot_chooser, click_action, play_to_end, settle
+from .helpers import board_of, bot_chooser, click_action, play_to_end, press_action, screen_text, settle
 
 GAMES = {"duel": GAME}
 
@@ -60,3 +60,122 @@ async def test_a_duel_to_its_end_by_clicks(data_dir):
         assert card_clicks > 0
         await settle(pilot)
         assert isinstance(app.screen, OutcomeScreen)
+
+
+# -- what is drawn: nothing clipped, results labelled, keys that stay put --------------
+
+def _lines(app) -> list[str]:
+    return screen_text(app).splitlines()
+
+
+def _new_duel(app, seed: int, **options) -> None:
+    app.start_new_game(GAME, GAME.Options(**options), seed, None)
+
+
+async def _play(pilot, app, *moves: str) -> None:
+    """Play by keys: each move names a card ("F1") or an action kind ("begin")."""
+    board = board_of(app)
+    for move in moves:
+        index = next(i for i, a in enumerate(board.actions)
+                     if getattr(a, "card", None) == move or a.kind == move)
+        before = app.store.revision
+        await press_action(pilot, board, index)
+        await pilot.pause()
+        assert app.store.revision == before + 1, move
+    await settle(pilot)
+
+
+async def test_the_revealed_defence_and_the_strike_preview_show_at_once(data_dir):
+    # Seed 3: Arima Kihei, a Katana, the Bamboo Forest; the hand is V9 E5 F1 V3 V8 V1.
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        _new_duel(app, 3)
+        await settle(pilot)
+        store = app.store
+        assert store.state.player.hand == ["V9", "E5", "F1", "V3", "V8", "V1"]
+        await _play(pilot, app, "begin", "F1", "V9")  # the defence is revealed
+        assert store.state.player.played == ["F1", "V9"]
+        assert store.state.defence is not None
+        text = screen_text(app)
+        assert "Defence 4/8: needs S 4 · T 8" in text
+        assert "strike now: Wound 1" in text
+        exch = board_of(app).query_one("#du-exch")
+        assert exch.size.height == len(exch.shown.plain.split("\n"))
+
+
+async def test_exchange_one_and_the_last_round_are_labelled_apart_from_this_exchange(data_dir):
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        _new_duel(app, 3)
+        await settle(pilot)
+        store = app.store
+        # Exchange 1: F1 V9 V3 strikes for Wound 1; Arima's counterattack has Power 7.
+        await _play(pilot, app, "begin", "F1", "V9", "V3", "strike")
+        assert store.state.step == "counter_prepare"
+        assert "Your strike: Wound 1" in screen_text(app)
+        await _play(pilot, app, "face")
+        assert store.state.exchange == 2 and store.state.exchange_cards == []
+        text = screen_text(app)
+        assert "This exchange (2 of 2): no card played yet" in text
+        assert "Exchange 1: F1 V9 V3 · strike Wound 1" in text
+        assert "counterattack power 7: Wound 2" in text
+        assert "played:" not in text
+        await _play(pilot, app, "E5", "V1", "V8", "strike", "face")  # then round 2 begins
+        assert store.state.round == 2 and store.state.step == "round_start"
+        text = screen_text(app)
+        assert "This exchange (1 of 2): no card played yet" in text
+        assert "Round 1, exchange 2: E5 V1 V8" in text
+
+
+async def _walk(pilot, app, choose, steps: int, check) -> None:
+    store = app.store
+    board = board_of(app)
+    for _ in range(steps):
+        if store.finished:
+            return
+        await check()
+        await press_action(pilot, board, choose(store, board.actions))
+        await pilot.pause()
+
+
+async def test_nothing_is_cut_at_80x24(data_dir):
+    """Every region's lines fit its width, and the whole table fits the board area
+    without scrolling, at every decision of a whole duel (with Yoroi, Gisei, Bushido)."""
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        _new_duel(app, 11, yoroi="player", surroundings="temple_steps")
+        await settle(pilot)
+        board = board_of(app)
+        area = board.query_one("#board-area")
+        table = board.query_one(DuelBoard)
+
+        async def check() -> None:
+            await pilot.pause()
+            for block in table.query(Block):
+                if not block.display:
+                    continue
+                lines = block.shown.split("\n", allow_blank=True)
+                assert block.size.height == len(lines), block.id  # its content: every line
+                assert all(ln.cell_len <= block.content_size.width for ln in lines), block.id
+            assert area.max_scroll_y == 0, screen_text(app)
+
+        await _walk(pilot, app, bot_chooser(GAME, 4), 400, check)
+        assert app.store.finished
+
+
+async def test_the_wide_table_pairs_its_regions_up_at_200x50(data_dir):
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await settle(pilot)
+        _new_duel(app, 3)
+        await settle(pilot)
+        table = board_of(app).query_one(DuelBoard)
+        gauge, foe = table.query_one("#du-gauge"), table.query_one("#du-foe")
+        exch, hand = table.query_one("#du-exch"), table.query_one(HandView)
+        assert table.has_class("-wide")
+        assert foe.region.y == gauge.region.y and foe.region.x > gauge.region.right
+        assert hand.region.y == exch.region.y and hand.region.x > exch.region.right
+        assert hand.cols >= 4  # the hand is one row of cells wider than at 80 columns
