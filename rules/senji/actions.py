@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import Field, model_validator
@@ -10,17 +11,12 @@ from rules.common import ActionBase
 
 TADAKATSU = "M"  # the samurai whose own ability is a reroll (spec §2.8)
 
-_MADE: dict[tuple, ActionBase] = {}
 
-
+@cache
 def make(cls: type[ActionBase], **fields: Any) -> ActionBase:
     """``cls(**fields)``, validated once and then shared: actions are frozen, and the legal
     actions are rebuilt at every decision from a small, fixed set of ids."""
-    key = (cls, *fields.items())
-    action = _MADE.get(key)
-    if action is None:
-        action = _MADE[key] = cls(**fields)
-    return action
+    return cls(**fields)
 
 
 # -- setup -------------------------------------------------------------------

@@ -109,17 +109,9 @@ def _without(counts: dict, key) -> dict:
     return out
 
 
-# Both answers below are pure functions of their keys (the hand, the combination under way and
-# whether Shingen's wild card is still open), kept so the repeated autumn decisions reuse them.
+# The combinations a hand can finish: a pure function of the hand and of whether Shingen's
+# wild card is still open, kept so the autumn turn's repeated decisions reuse it.
 _FITTING: dict[tuple, list] = {}
-_ADDS: dict[tuple, list[ActionBase]] = {}
-
-
-def _remember(cache: dict, key: tuple, value):
-    if len(cache) >= 20_000:
-        cache.clear()
-    cache[key] = value
-    return value
 
 
 def combo_choices(state: SenjiState, seat: int) -> list[str]:
@@ -129,8 +121,10 @@ def combo_choices(state: SenjiState, seat: int) -> list[str]:
     fitting = _FITTING.get(key)
     if fitting is None:
         have_kind, have_flower = _counts(hand)
-        fitting = _remember(_FITTING, key, [
-            c for c in D.combos if _fits(c, [], set(), 0, have_kind, have_flower, len(hand), wild)])
+        if len(_FITTING) >= 20_000:
+            _FITTING.clear()
+        fitting = _FITTING[key] = [
+            c for c in D.combos if _fits(c, [], set(), 0, have_kind, have_flower, len(hand), wild)]
     out = []
     for c in fitting:
         if c.hire and (samurai_available(state) == 0 or not (owned(state, seat) or fleets_of(state, seat))):
@@ -143,14 +137,6 @@ def legal_combo(state: SenjiState) -> list[ActionBase]:
     seat, w = state.actor, state.combo
     hand = state.hana_hands[seat]
     wild = _wild_ok(state, seat)
-    key = (w.id, tuple(w.kinds), tuple(w.cards), wild, *hand)
-    out = _ADDS.get(key)
-    if out is None:
-        out = _remember(_ADDS, key, _combo_adds(w, hand, wild))
-    return list(out)
-
-
-def _combo_adds(w: ComboWork, hand: list[str], wild: bool) -> list[ActionBase]:
     out: list[ActionBase] = []
     c = D.combo[w.id]
     have_kind, have_flower = _counts(hand)

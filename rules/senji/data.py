@@ -131,6 +131,7 @@ class Data:
         # diplomacy cards: "<family>-<code>"
         self.diplo_kind = {k.code: k for k in self.diplo_kinds}
         self.diplo_cards = [f"{f}-{k.code}" for f in self.family_order for k in self.diplo_kinds]
+        self._card_kind = {f"{f}-{k.code}": (f, k) for f in self.family_order for k in self.diplo_kinds}
         # hanafuda: "<nn><code>"
         self.hana_kind: dict[str, str] = {}
         for n in range(1, len(self.hana.flowers) + 1):
@@ -157,19 +158,22 @@ class Data:
             assert e.a in self.province and e.b in self.province and e.a != e.b
         assert set(self.by_players) == {3, 4, 5, 6}
 
-    # -- card helpers ---------------------------------------------------------
-    @staticmethod
-    def card_family(card: str) -> str:
-        return card.split("-", 1)[0]
+    # -- card helpers (the 72 printed cards are looked up; other strings are parsed) ------
+    def card_family(self, card: str) -> str:
+        k = self._card_kind.get(card)
+        return k[0] if k is not None else card.split("-", 1)[0]
 
     def card_code(self, card: str) -> str:
-        return card.split("-", 1)[1]
+        k = self._card_kind.get(card)
+        return k[1].code if k is not None else card.split("-", 1)[1]
 
     def card_type(self, card: str) -> str:
-        return self.diplo_kind[self.card_code(card)].type
+        k = self._card_kind.get(card)
+        return k[1].type if k is not None else self.diplo_kind[self.card_code(card)].type
 
     def card_value(self, card: str) -> int:
-        return self.diplo_kind[self.card_code(card)].value
+        k = self._card_kind.get(card)
+        return k[1].value if k is not None else self.diplo_kind[self.card_code(card)].value
 
     def card_name(self, card: str) -> str:
         k = self.diplo_kind[self.card_code(card)]

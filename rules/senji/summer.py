@@ -138,14 +138,15 @@ def _take(state: SenjiState, units: int, samurai: str | None) -> None:
         src.samurai.remove(samurai)
 
 
-def land_cap(state: SenjiState, seat: int, p: str, units: int) -> int | None:
-    """How many units may go to province ``p`` (None: not a legal target)."""
+def land_cap(state: SenjiState, seat: int, p: str, units: int, full: bool) -> int | None:
+    """How many units may go to province ``p`` (None: not a legal target); ``full``: the seat
+    owns 6 provinces."""
     pr = state.provinces[p]
     if pr.neutral:
         return None
     if pr.owner == seat:
         return min(units, 6 - pr.units)
-    if len(owned(state, seat)) >= 6:
+    if full:
         return None
     return units
 
@@ -154,6 +155,7 @@ def _targets(state: SenjiState) -> list[tuple[Dest, int]]:
     act = state.active
     seat = act.seat
     units, samurai = _source(state)
+    full = len(owned(state, seat)) >= 6
     out: list[tuple[Dest, int]] = []
 
     def add(d: Dest, cap: int | None) -> None:
@@ -162,18 +164,18 @@ def _targets(state: SenjiState) -> list[tuple[Dest, int]]:
 
     if act.province is None:  # a fleet landing: provinces on its sea
         for p in D.sea_provinces[act.sea]:
-            add(make(Dest, province=p), land_cap(state, seat, p, units))
+            add(make(Dest, province=p), land_cap(state, seat, p, units, full))
         return out
     origin = act.province
     for p in D.neighbours[origin]:
-        add(make(Dest, province=p), land_cap(state, seat, p, units))
+        add(make(Dest, province=p), land_cap(state, seat, p, units, full))
     for s in D.province[origin].seas:
         f = fleet(state, s, seat)
         add(make(Dest, sea=s), min(units, 6 - (f.units if f else 0)))
     for s in D.province[origin].seas:
         for p in D.sea_provinces[s]:
             if p != origin:
-                add(make(Dest, province=p, sea=s), land_cap(state, seat, p, units))
+                add(make(Dest, province=p, sea=s), land_cap(state, seat, p, units, full))
     return out
 
 
