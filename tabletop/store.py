@@ -9,6 +9,7 @@ it says once through ``take_save_notice`` and writes after the next action.
 
 from __future__ import annotations
 
+import copy
 import secrets
 import time
 from collections.abc import Callable
@@ -17,6 +18,13 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from rules.common import ActionBase, Game, IllegalAction, OptionsBase, Outcome, StateBase
+
+
+def _working_copy(state: StateBase) -> StateBase:
+    """A deep copy to apply an action to. The game log's lines are frozen and the log only
+    grows, so the copy shares them (a new list of the same lines): the copy then costs
+    the same at move 2,000 as at move 10."""
+    return copy.deepcopy(state, {id(state.log): list(state.log)})
 
 
 @dataclass(frozen=True)
@@ -117,7 +125,7 @@ class Store:
         if game.to_move(self.state) is None:
             raise IllegalAction("The game is over.")
         legal = game.legal_actions(self.state)
-        work = self.state if replay else self.state.model_copy(deep=True)
+        work = self.state if replay else _working_copy(self.state)
         before = work.marks()
         seat = game.to_move(work)
         game.apply(work, action)  # raises IllegalAction with the rules' own reason

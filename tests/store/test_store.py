@@ -180,3 +180,28 @@ def test_an_export_syncs_the_folder_after_the_rename(tmp_path, monkeypatch):
     monkeypatch.setattr(os, "fsync", spy)
     new_store().save_to(tmp_path / "g.json")
     assert synced == [False, True], "the file, then its folder"
+
+
+def test_a_refused_action_leaves_no_log_line_behind():
+    class Chatty(type(NIM)):
+        def apply(self, state, action):
+            state.say("I was about to do something.")
+            raise IllegalAction("Not today.")
+
+    store = Store.new(Chatty(), NimOptions(), seed=1)
+    before = list(store.state.log)
+    with pytest.raises(IllegalAction, match="Not today"):
+        store.dispatch(Roll())
+    assert store.state.log == before
+
+
+def test_the_working_copy_shares_the_log_lines_but_not_the_log():
+    from tabletop.store import _working_copy
+
+    store = new_store()
+    store.dispatch(Roll())
+    work = _working_copy(store.state)
+    assert work == store.state and work.log is not store.state.log
+    assert all(a is b for a, b in zip(work.log, store.state.log)), "the frozen lines are shared"
+    work.say("only in the copy")
+    assert len(work.log) == len(store.state.log) + 1
