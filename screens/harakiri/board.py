@@ -26,7 +26,9 @@ from textual.reactive import reactive
 
 from rules.harakiri.core import CHAR_MOVER, char_name, enemy_label, open_doors, oracle_now, ref_label
 from rules.harakiri.effects import events_left
-from rules.harakiri.grid import can_end, cheapest, distance, los, occupancy, path_to, resistor_squares, trace
+from rules.harakiri.grid import (
+    can_end, cheapest, distance, height, los, occupancy, occupied_for, path_to, resistor_squares, trace,
+)
 from rules.harakiri.model import fmt, pos, squares_named
 from rules.harakiri.narration import enemy_turn, opens_enemy_turn
 from tabletop.engine import Game
@@ -95,6 +97,35 @@ def active_character(view):
     return None
 
 
+def los_blockers(view, a: int, b: int) -> list[int]:
+    """The squares that block the line of sight from a character on ``a`` to ``b``: the
+    first square the line enters that is closed to it, else the corner squares it passes
+    between when both are closed (the rules' ``los`` test, naming what it tests)."""
+    occ, res = occupancy(view), resistor_squares(view)
+    entered, touched = trace(a, b)
+    cross = height(view, a) != height(view, b)
+    for s in entered[:-1]:
+        if occupied_for(view, "ally", s, cross, occ, res):
+            return [s]
+    corners = [s for s in touched if s not in (a, b) and occupied_for(view, "ally", s, cross, occ, res)]
+    return corners if len(corners) >= 2 else []
+
+
+def blocker_words(view, p: int) -> str:
+    """What stands in the way on a square, in words: an enemy, a resistor or the terrain."""
+    foes = [enemy_label(e) for e in view.enemies if e.p == p and e.side != "ally"]
+    if foes:
+        return ", ".join(foes)
+    res = [r.name for r in view.resistors if r.p == p]
+    if res:
+        return ", ".join(res)
+    sq = view.squares.get(p)
+    if sq is None:
+        return "the edge of the map"
+    return {"door": "a closed door", "inaccessible": "an inaccessible square",
+            "obstacle": "an obstacle"}.get(sq.terrain, f"{sq.terrain} ground")
+
+
 def named_squares(view, line: str) -> set[int]:
     """The squares a log line is about: those it names (a path, a destination) and those
     of the creatures it names (the mover, the attacker, the target)."""
@@ -151,6 +182,16 @@ class HarakiriBoard(Vertical):
         self._focus: str | None = None
         self._char_focus: str | None = None
         self._settled: list = []  # called once the enemy turn on show has played out
+        self._active_seen: str | None = None  # the activation the grid cursor was put on
+        self._highlight_seen = None  # the decision cursor's action last followed on the grid
+        self._grid_mode: bool | None = None  # whether the grid had the arrows for this decision
+        self._actions_seen: tuple = ()
+        # A move along a path, one step action at a time: squares still to enter, the
+        # square the last step went to, the log length then and the view it was sent from.
+        self._walk: list[int] = []
+        self._walk_from: int | None = None
+        self._walk_log = 0
+        self._walk_view = None
 
     def compose(self) -> ComposeResult:
         yield TopPart(id="hk-top", fixed=True)
@@ -197,19 +238,104 @@ class HarakiriBoard(Vertical):
             return
         self._follow_log(view)
         self._settle()
-        targets = {p for p in (action_square(view, a) for a in frame.actions) if p is not None}
-        if frame.highlight is not None:
-            hp = action_square(view, frame.highlight)
+        squares = [action_square(view, a) for a in frame.actions]
+        targets = {p for p in squares if p is not None}
+        me = active_character(view)
+        if view.active != self._active_seen:
+            # A new activation: the grid cursor (and so the board drawn in full) goes to
+            # the character acting now.
+            self._active_seen = view.active
+            if me is not None and me.p is not None:
+                grid.cursor = me.p
+        if frame.highlight is not None and frame.highlight != self._highlight_seen:
+            hp = action_square(view, frame.highlight)  # the decision cursor moved: follow it
             if hp is not None:
                 grid.cursor = hp
-        me = active_character(view)
+        self._highlight_seen = frame.highlight
         grid.trail = self._trail(view)
-        grid.show(view, targets, self._costs(view, me), self._line(view, me, grid.cursor),
+        costs = self._costs(view, me)
+        grid.path = self._path_for(grid.cursor, costs)
+        grid.show(view, targets, costs, self._line(view, me, grid.cursor),
                   me.p if me is not None else None)
         self._put("#hk-top", self._top(view, me, grid.cursor))
         self._draw_boards(view, grid.cursor)
         self.query_one("#hk-turn", Part).put(self._turn_text(view))
         self._layout_tabs()
+        # The arrows go where the decision is made: on the grid when most choices are
+        # squares (a placement, a move, a target), else in the decision list.
+        if frame.actions != self._actions_seen:  # a new decision (not a cursor's redraw)
+            self._actions_seen = frame.actions
+            self._give_arrows(bool(frame.actions), sum(p is not None for p in squares) * 2 > len(squares))
+        self._walk_on(view, frame.actions)
+
+    def _give_arrows(self, live: bool, to_grid: bool) -> None:
+        if not live or to_grid == self._grid_mode:
+            return
+        self._grid_mode = to_grid
+        grid = self.query_one(HarakiriGrid)
+        panel = next(iter(self.screen.query("#decisions")), None)
+        if to_grid:
+            if self.narrow and self.tab != "hk-grid":
+                self.tab = "hk-grid"
+                self._layout_tabs()
+            # After the screen has placed its own focus for this frame (on the decisions).
+            self.call_after_refresh(self._focus_grid)
+        elif self.screen.focused is grid and panel is not None:
+            panel.focus()
+
+    def _focus_grid(self) -> None:
+        focused = self.screen.focused
+        if self._grid_mode and (focused is None or focused.id in ("decisions", "board-area")):
+            self.query_one(HarakiriGrid).focus()
+
+    def on_descendant_focus(self, event) -> None:
+        self.call_after_refresh(self._redraw_top)
+
+    def on_descendant_blur(self, event) -> None:
+        self.call_after_refresh(self._redraw_top)
+
+    def _redraw_top(self) -> None:
+        frame = self.frame
+        if self.is_mounted and frame is not None and frame.view is not None:
+            view = frame.view
+            self._put("#hk-top", self._top(view, active_character(view), self.query_one(HarakiriGrid).cursor))
+
+    # -- a move along the cheapest path, as one decision ----------------------------------
+    def _path_for(self, p: int | None, costs: dict[int, int]) -> list[int]:
+        """The cheapest path of this move to ``p`` (start first), or [] when p is not reachable."""
+        if p is None or p not in costs or self._paths is None:
+            return []
+        start, parent = self._paths
+        return path_to(parent, start, p)
+
+    def _walk_to(self, view, actions, path: list[int]) -> bool:
+        """Take the first step of ``path``; the board takes the next ones as the frames come."""
+        first = next((a for a in actions if a.kind == "step" and action_square(view, a) == path[1]), None)
+        if first is None:
+            return False
+        self._walk, self._walk_from = path[2:], path[1]
+        self._walk_log, self._walk_view = len(view.log), view
+        self.post_message(ChooseAction(first))
+        return True
+
+    def _walk_on(self, view, actions) -> None:
+        """The next step of a move along a path, once the last one is in: each step is a
+        legal action of its own, and anything else happening on the way (a line in the
+        log: an event, a reaction; a choice to make) stops the walk where it is."""
+        if not self._walk or view is self._walk_view:
+            return
+        self._walk_view = view
+        me = active_character(view)
+        nxt = self._walk[0]
+        step = next((a for a in actions if a.kind == "step" and action_square(view, a) == nxt), None)
+        if (me is None or me.p != self._walk_from or step is None or len(view.log) != self._walk_log
+                or view.pending is not None or view.sub is None or view.sub.kind != "move"):
+            self._walk = []
+            if me is not None and me.p is not None:
+                self.notify(f"The move stopped on {fmt(me.p)}: something happened on the way.", timeout=4)
+            return
+        self._walk, self._walk_from = self._walk[1:], nxt
+        self.post_message(ChooseAction(step))
 
     def _put(self, selector: str, text: Text, floor: int | None = None) -> None:
         """Unwrapped text in a part whose height is set to its lines: a new layout is
@@ -268,7 +394,7 @@ class HarakiriBoard(Vertical):
     def _fit_grid(self) -> None:
         """Beside the boards the grid takes only the columns it needs (up to 60)."""
         grid = self.query_one(HarakiriGrid)
-        want = "100%" if self.narrow else str(min(grid.virtual_size.width + 2, 60))
+        want = "100%" if self.narrow else str(min(grid.virtual_size.width + 3, 61))
         if self._grid_width != want:
             self._grid_width = want
             grid.styles.width = want
@@ -283,6 +409,7 @@ class HarakiriBoard(Vertical):
     def _costs(self, view, me) -> dict[int, int]:
         """Squares the active character can end this move on, with the least MP each costs."""
         if me is None or me.p is None or view.sub is None or view.sub.kind != "move":
+            self._paths = None
             return {}
         occ, res = occupancy(view), resistor_squares(view)
         cost, parent = cheapest(view, CHAR_MOVER, me.p, view.sub.mp, occ, res)
@@ -290,10 +417,11 @@ class HarakiriBoard(Vertical):
         return {s: c for s, c in cost.items() if s != me.p and can_end(view, CHAR_MOVER, s, occ, res, me.p)}
 
     def _line(self, view, me, cursor):
+        """The line of sight to the cursor: the squares it enters and what blocks it."""
         if not self.los_on or me is None or me.p is None or cursor is None or cursor == me.p:
             return None
         entered, _ = trace(me.p, cursor)
-        return entered, los(view, "ally", me.p, cursor)
+        return entered, los_blockers(view, me.p, cursor)
 
     # -- the enemy turn, played back a line at a time ----------------------------------
     def _follow_log(self, view) -> None:
@@ -443,16 +571,36 @@ class HarakiriBoard(Vertical):
             out.append(f"Enemy {ref_label(view, 'e:' + view.ectx.uid)}: line {' › '.join(view.ectx.line) or '-'}"
                        f"{' (' + view.ectx.prio + ')' if view.ectx.prio else ''}")
         elif cursor is not None:
+            # Where the arrow keys go, first: the grid (its left edge barred) or the list.
+            if self.screen.focused is self.query_one(HarakiriGrid):
+                out.append("arrows: grid", style="bold reverse")
+                out.append(" ")
+            elif not self.narrow or self.tab == "hk-grid":
+                out.append("g: grid", style="dim")
+                out.append(" ")
             out.append(f"Cursor {fmt(cursor)}", style="dim")
             out.append(f" {self._square_words(view, cursor)}", style="dim")
             if self.los_on and me is not None and me.p is not None and cursor != me.p:
                 seen = los(view, "ally", me.p, cursor)
                 out.append(f"  LOS {char_name(me.id)}→{fmt(cursor)}: ")
-                out.append("clear" if seen else "blocked", style="bold cyan" if seen else "bold red")
-                out.append(f", range {distance(me.p, cursor)}")
+                if seen:
+                    out.append("clear", style="bold cyan")
+                else:
+                    blockers = los_blockers(view, me.p, cursor)
+                    out.append("blocked", style="bold red")
+                    if blockers:
+                        out.append(" by " + " and ".join(f"{blocker_words(view, b)} on {fmt(b)}" for b in blockers))
+                out.append(f", range {distance(me.p, cursor)} (v hides)")
             elif view.sub is not None and view.sub.kind == "move":
-                cost = self.query_one(HarakiriGrid).costs.get(cursor)
-                out.append(f"  Moving: {view.sub.mp} MP left" + (f", {cost} to here" if cost else ""))
+                grid = self.query_one(HarakiriGrid)
+                cost = grid.costs.get(cursor)
+                out.append(f"  Moving: {view.sub.mp} MP left")
+                # The path a pick here takes, on a line of its own while the move lasts.
+                if cost and len(grid.path) > 1:
+                    out.append(f"\nPath {'→'.join(fmt(p) for p in grid.path[1:])}: {cost} MP", style="bold")
+                    out.append(" · Enter or a click goes there", style="dim")
+                else:
+                    out.append("\nPath: put the cursor on a square with a cost (₁₂₃…)", style="dim")
             else:
                 out.append("  v line of sight · c/e next character/enemy", style="dim")
         if self.narrow:
@@ -562,8 +710,10 @@ class HarakiriBoard(Vertical):
             return
         me = active_character(frame.view)
         grid = self.query_one(HarakiriGrid)
-        if self.los_on:
+        path = self._path_for(message.p, grid.costs)
+        if self.los_on or path != grid.path:
             grid.line = self._line(frame.view, me, message.p)
+            grid.path = path
             grid.redraw()
         self._put("#hk-top", self._top(frame.view, me, message.p))
         if not self.narrow or self.tab == "hk-foes":
@@ -594,15 +744,23 @@ class HarakiriBoard(Vertical):
         if frame is None or frame.view is None:
             return
         matching = [a for a in frame.actions if action_square(frame.view, a) == message.p]
-        if not matching and message.p in self.query_one(HarakiriGrid).costs and self._paths is not None:
-            # A farther reachable square: take the first step of the cheapest path there.
-            start, parent = self._paths
-            path = path_to(parent, start, message.p)
-            if len(path) > 1:
-                matching = [a for a in frame.actions if a.kind == "step" and action_square(frame.view, a) == path[1]]
+        grid = self.query_one(HarakiriGrid)
+        path = self._path_for(message.p, grid.costs)
+        if len(path) > 2:
+            # A farther reachable square: the whole cheapest path, shown first. A click
+            # on it shows the path (a second click or Enter goes); Enter goes at once,
+            # the path having been on show under the cursor.
+            if message.click:
+                self.notify(f"Path to {fmt(message.p)} shown: click it again or press Enter to go.", timeout=3)
+                return
+            if self._walk_to(frame.view, frame.actions, path):
+                return
         if len(matching) == 1:
             self.post_message(ChooseAction(matching[0]))
         elif matching:
+            # Several choices on that square: the list has the arrows to pick one; the
+            # next decision on the grid gives them back to the grid.
+            self._grid_mode = None
             self.post_message(HighlightAction(matching[0]))
         else:
             self.app.bell()

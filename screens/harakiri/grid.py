@@ -5,8 +5,12 @@ Each square is four cells: the engine's own three-character cell
 ``**`` special, ``~~`` difficult, ``H=`` ladder, ``[]`` door, ``!x`` interaction point, ``''`` an open door,
 ``Sx`` spawn, ``Rn`` resistor with its tokens, ``hn`` heads), then a mark column carrying the
 meaning colour doubles: ``›`` a legal target, a subscript digit the MP a reachable square costs,
-``ₐ`` an allied wanderer, ``+``/``x`` a square on the line of sight (clear/blocked), ``•`` a square the enemy turn being
-played back is about (its path, its target). The cursor is in reverse video.
+``ₐ`` an allied wanderer, ``•`` a square the enemy turn being played back is about (its path,
+its target). While the line of sight is shown the mark column is its own (no costs):
+``+`` a square the line crosses freely, ``×`` what blocks it, ``-`` the squares past that.
+The path a move would take to the square under the cursor is underlined on a green ground
+(the top line lists it in words). The cursor is in reverse video; while the grid has the
+arrow keys a bar runs down its left edge.
 """
 
 from __future__ import annotations
@@ -52,6 +56,8 @@ ACTIVE = Style(underline=True)
 CURSOR = Style(reverse=True, bold=True)
 LOS_OK = Style(color="bright_cyan", bold=True)
 LOS_NO = Style(color="bright_red", bold=True)
+LOS_PAST = Style(color="red")
+PATH = Style(bgcolor="dark_green", underline=True)
 TRAIL = Style(bgcolor="yellow4", bold=True)
 TRAIL_MARK = Style(color="bright_yellow", bold=True)
 DIM = Style(color="grey50")
@@ -59,6 +65,11 @@ DIM = Style(color="grey50")
 
 class HarakiriGrid(ScrollView, can_focus=True):
     """The revealed zones. The board passes the view, the targets and the marks."""
+
+    DEFAULT_CSS = """
+    HarakiriGrid { border-left: blank; }
+    HarakiriGrid:focus { border-left: thick $accent; }
+    """
 
     BINDINGS = [
         Binding("left,h", "move(-1,0)", "Left", show=False),
@@ -69,9 +80,10 @@ class HarakiriGrid(ScrollView, can_focus=True):
     ]
 
     class Picked(Message):
-        def __init__(self, p: int) -> None:
+        def __init__(self, p: int, click: bool = False) -> None:
             super().__init__()
             self.p = p
+            self.click = click  # a click: the cursor was not there before it
 
     class Moved(Message):
         """The cursor moved (the board redraws the line of sight when it is shown)."""
@@ -85,7 +97,8 @@ class HarakiriGrid(ScrollView, can_focus=True):
         self.view_state = None
         self.targets: set[int] = set()
         self.costs: dict[int, int] = {}
-        self.line: tuple[list[int], bool] | None = None
+        self.line: tuple[list[int], list[int]] | None = None  # squares entered, blockers
+        self.path: list[int] = []  # the cheapest path to the cursor, shown before a move
         self.active_p: int | None = None
         self.trail: set[int] = set()
         self.cursor: int | None = None
@@ -135,11 +148,18 @@ class HarakiriGrid(ScrollView, can_focus=True):
         res = {r.p for r in state.resistors}
         spawns = set(state.spawns.values())
         doors = open_doors(state)
-        on_line = {}
+        on_line: dict[int, tuple[str, Style]] = {}
         if self.line is not None:
-            squares, clear = self.line
+            squares, blockers = self.line
+            past = False
             for s in squares:
-                on_line[s] = clear
+                if s in blockers:
+                    on_line[s], past = ("×", LOS_NO), True
+                else:
+                    on_line[s] = ("-", LOS_PAST) if past else ("+", LOS_OK)
+            for s in blockers:  # the corner squares a line passes between
+                on_line[s] = ("×", LOS_NO)
+        path = set(self.path[1:])
         for y in range(y0, y1 + 1):
             segs = [Segment(f"{y:>2} ", DIM)]
             for x in range(x0, x1 + 1):
@@ -169,10 +189,10 @@ class HarakiriGrid(ScrollView, can_focus=True):
                     style = style + HEIGHT_BG[sq.h]
                 mark, mstyle = " ", DIM
                 if p in on_line:
-                    mark, mstyle = ("+", LOS_OK) if on_line[p] else ("x", LOS_NO)
+                    mark, mstyle = on_line[p]
                 elif p in self.trail:
                     mark, mstyle = "•", TRAIL_MARK
-                elif p in self.costs:
+                elif p in self.costs and self.line is None:
                     mark, mstyle = SUB[min(self.costs[p], 9)], REACH
                 elif p in self.targets:
                     mark, mstyle = "›", Style(bold=True)
@@ -182,6 +202,9 @@ class HarakiriGrid(ScrollView, can_focus=True):
                     style = style + TARGET
                 if p in self.trail:
                     style = style + TRAIL
+                elif p in path and self.line is None:
+                    style = style + PATH
+                    mstyle = mstyle + PATH
                 if p == self.active_p:
                     style = style + ACTIVE
                 if p == self.cursor:
@@ -241,5 +264,6 @@ class HarakiriGrid(ScrollView, can_focus=True):
     def on_click(self, event: events.Click) -> None:
         p = self.square_at(event.x + int(self.scroll_offset.x), event.y + int(self.scroll_offset.y))
         if p is not None:
+            moved = p != self.cursor
             self.set_cursor(p)
-            self.post_message(self.Picked(p))
+            self.post_message(self.Picked(p, click=moved))

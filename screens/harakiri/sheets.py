@@ -136,9 +136,9 @@ def character(view, c) -> Text:
     out.append("\nItems ")
     if not c.items:
         out.append("-", style="dim")
-    for i, it in enumerate(c.items):
-        out.append(("" if i == 0 else " · ") + f"{items[it.id].name} ×{it.uses}")
-        if it.id in c.items_used_round:
+    for i, (item, uses) in enumerate(item_uses(c).items()):
+        out.append(("" if i == 0 else " · ") + f"{items[item].name} ×{uses}")
+        if item in c.items_used_round:
             out.append(" used this round", style="dim italic")
     # 9. weapons, the equipped one first
     weapons = data.weapons()
@@ -150,6 +150,15 @@ def character(view, c) -> Text:
                    style="bold" if i == 0 else "")
     if not c.weapons:
         out.append("no weapon", style="dim")
+    return out
+
+
+def item_uses(c) -> dict[str, int]:
+    """Each kind of item once, with the uses left of all the character carries of it
+    (two Rice Balls gained apart are one line "Rice Ball ×2")."""
+    out: dict[str, int] = {}
+    for it in c.items:
+        out[it.id] = out.get(it.id, 0) + it.uses
     return out
 
 

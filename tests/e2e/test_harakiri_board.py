@@ -5,7 +5,7 @@ from __future__ import annotations
 from contextlib import asynccontextmanager
 
 from rules.harakiri import GAME
-from rules.harakiri.model import xy
+from rules.harakiri.model import fmt, xy
 from screens.common.curtain import CurtainScreen
 from screens.common.outcome import OutcomeScreen
 from screens.harakiri import HarakiriBoard
@@ -132,7 +132,7 @@ async def test_line_of_sight_on_request(data_dir):
         assert grid.line is None
 
 
-async def test_reachable_squares_show_their_cost_and_a_far_click_steps_towards_it(data_dir):
+async def test_a_far_square_shows_its_cheapest_path_then_a_second_click_goes_there(data_dir):
     from rules.harakiri.core import CHAR_MOVER
     from rules.harakiri.grid import cheapest, occupancy, path_to, reachable, resistor_squares
     from tests.snapshots.test_harakiri_snapshots import _mid_game, _store
@@ -149,15 +149,111 @@ async def test_reachable_squares_show_their_cost_and_a_far_click_steps_towards_i
         assert all(grid.costs[p] == cost[p] for p in grid.costs)  # at its least MP
         far = max(grid.costs, key=lambda p: (grid.costs[p], p))
         assert grid.costs[far] >= 2
-        first = path_to(parent, me.p, far)[1]
+        path = path_to(parent, me.p, far)
         x, y = xy(far)
         x0, _, y0, _ = grid.box
+        offset = (LEFT + CELL * (x - x0) + 2 - int(grid.scroll_offset.x), y - y0 + 1 - int(grid.scroll_offset.y))
         before = store.revision
-        await pilot.click(grid, offset=(LEFT + CELL * (x - x0) + 2 - int(grid.scroll_offset.x),
-                                        y - y0 + 1 - int(grid.scroll_offset.y)))
+        await pilot.click(grid, offset=offset)
         await settle(pilot, 1)
-        assert store.revision == before + 1
-        assert store.state.characters[[c.id for c in store.state.characters].index(me.id)].p == first
+        # The first click shows the path, in words too, and moves nothing.
+        assert store.revision == before and grid.path == path
+        assert "→".join(fmt(p) for p in path[1:]) in screen_text(app)
+        await pilot.click(grid, offset=offset)
+        await settle(pilot, 3)
+        # The second goes there along it: one step action per square, nothing else.
+        assert store.revision == before + len(path) - 1
+        assert [e.action["kind"] for e in store.log[before:]] == ["step"] * (len(path) - 1)
+        assert next(c for c in store.state.characters if c.id == me.id).p == far
+
+
+async def test_during_a_move_the_arrows_move_the_grid_cursor_and_enter_goes_there(data_dir):
+    from tests.snapshots.test_harakiri_snapshots import _mid_game, _store
+
+    store = _store("ossuary_bell", 5, _mid_game)
+    async with _table(store, (80, 24)) as (pilot, app, board):
+        grid = board.query_one(HarakiriGrid)
+        me = next(c for c in store.state.characters if "c:" + c.id == store.state.active)
+        assert app.focused is grid, "a move: the grid has the arrows"
+        assert "arrows: grid" in screen_text(app), "and says so"
+        assert grid.cursor == me.p, "starting on the character who moves"
+        far = max(grid.costs, key=lambda p: (grid.costs[p], p))
+        tx, ty = xy(far)
+        while grid.cursor != far:
+            cx, cy = xy(grid.cursor)
+            await pilot.press("right" if tx > cx else "left" if tx < cx else "down" if ty > cy else "up")
+        await settle(pilot, 1)
+        path = list(grid.path)
+        assert path[0] == me.p and path[-1] == far and len(path) > 2
+        before = store.revision
+        await pilot.press("enter")
+        await settle(pilot, 3)
+        assert next(c for c in store.state.characters if c.id == me.id).p == far
+        assert store.revision == before + len(path) - 1
+
+
+def test_items_of_one_kind_are_listed_once():
+    from rules.harakiri.model import ItemState
+    from screens.harakiri import sheets
+    from tabletop.store import Seat, Store
+
+    store = Store.new(GAME, GAME.Options(scenario="drowned_shrine"), 3, [Seat("Solo")])
+    state = store.state.model_copy(deep=True)
+    c = state.characters[0]
+    c.items = [ItemState(id="rice_ball", uses=1), ItemState(id="bandages", uses=2), ItemState(id="rice_ball", uses=1)]
+    text = sheets.character(state, c).plain
+    assert "Rice Ball ×2 · Bandages ×2" in text and text.count("Rice Ball") == 1
+
+
+async def test_a_new_activation_puts_the_grid_cursor_and_the_full_board_on_the_active_character(data_dir):
+    async with _table((GAME.Options(scenario="drowned_shrine", players=2), 4)) as (pilot, app, board):
+        store = app.store
+        widget = board.query_one(HarakiriBoard)
+        grid = widget.query_one(HarakiriGrid)
+        choose = bot_chooser(GAME, 4)
+        seen = set()
+        for _ in range(300):
+            if len(seen) >= 3 or store.finished:
+                break
+            active = store.state.active
+            if active and active.startswith("c:"):
+                me = next(c for c in store.state.characters if c.id == active[2:])
+                if me.p is not None and active not in seen:
+                    seen.add(active)
+                    assert grid.cursor == me.p and widget._char_focus == me.id, f"{me.id} is the one shown"
+                    # Looking at another character with c, then the next activation...
+                    await pilot.press("c")
+                    await settle(pilot, 1)
+            board._dispatch(board.actions[choose(store, list(board.actions))])
+            await settle(pilot, 1)
+        assert len(seen) >= 3
+
+
+async def test_line_of_sight_names_what_blocks_it_and_hides_the_costs(data_dir):
+    from screens.harakiri.board import los_blockers
+    from tests.snapshots.test_harakiri_snapshots import _mid_game, _store
+
+    store = _store("ossuary_bell", 5, _mid_game)
+    async with _table(store) as (pilot, app, board):
+        grid = board.query_one(HarakiriGrid)
+        view = store.view(0)
+        me = next(c for c in view.characters if "c:" + c.id == view.active)
+        from rules.harakiri.grid import los
+        blocked = next(p for p in sorted(view.squares) if p != me.p and not los(view, "ally", me.p, p))
+        assert los_blockers(view, me.p, blocked)
+        grid.set_cursor(blocked)
+        await pilot.press("v")
+        await settle(pilot, 1)
+        text = screen_text(app)
+        assert "blocked by " in text
+        blocker = los_blockers(view, me.p, blocked)[0]
+        assert f"on {fmt(blocker)}" in text
+        rows = "\n".join(strip.text for strip in grid._rows)
+        assert "×" in rows and not any(ch in rows for ch in "₁₂₃₄₅₆₇₈₉"), "the costs give way to the line"
+        await pilot.press("v")
+        await settle(pilot, 1)
+        rows = "\n".join(strip.text for strip in grid._rows)
+        assert any(ch in rows for ch in "₁₂₃₄₅₆₇₈₉") and "×" not in rows
 
 
 async def test_boards_are_tabs_at_80x24_and_beside_the_grid_from_120(data_dir):
