@@ -379,7 +379,8 @@ class DuelBoard(Vertical):
         lines = flow(facts, width)
         if view.result is not None:
             style = "bold green" if view.result == "win" else "bold red"
-            lines += wrap(Text(view.explanation, style=style), width)
+            verdict = "You win: " if view.result == "win" else "You lose: "
+            lines += wrap(Text(verdict + view.explanation, style=style), width)
         return lines
 
     def _gauge(self, view, lit: str | None, width: int) -> list[Text]:
