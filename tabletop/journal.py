@@ -480,7 +480,7 @@ def open_game(journal: Journal, game_id: str, games: Mapping[str, Game], copy: b
         raise JournalError(f"The saved games cannot be read ({_reason(exc)}).") from None
     try:
         seats = [{"name": name, "controller": controller} for name, controller in row.seats]
-        store = replay(game, row.options, row.seed, seats, actions, "This saved game")
+        store = replay(game, row.options, row.seed, seats, actions, "the saved game")
     except SaveError as exc:
         if not copy:
             journal.release(game_id)

@@ -44,7 +44,7 @@ MAX_DEPTH = 64  # brackets inside brackets; a save needs fewer than ten
 MAX_ITEMS = 250_000  # values in the whole file (a 2,500-action Senji game has 19,000)
 MAX_NUMBER = 30  # characters in one number
 MAX_ACTIONS = 20_000  # as many as `tabletop simulate` lets a game run
-MAX_SEAT_NAME = 60
+MAX_SEAT_NAME = 100
 MAX_MESSAGE = 200
 FIELDS = frozenset(
     {"format", "version", "game", "uid", "options", "seed", "seats", "actions", "finished",
@@ -58,7 +58,8 @@ class SaveError(Exception):
     """A save that cannot be loaded; ``str()`` is one sentence for the player."""
 
     def __init__(self, message: str) -> None:
-        super().__init__(_sentence(message))
+        text = _sentence(message)
+        super().__init__(text[:1].upper() + text[1:])
 
 
 def _clip(text: object, limit: int) -> str:

@@ -5,6 +5,7 @@ It draws only the next seat's name and public words, never any seat's view.
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
@@ -23,14 +24,14 @@ class CurtainScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Middle():
             with Center():
-                yield Static(f"Pass the screen to {self.seat_name}", id="curtain-title")
+                yield Static(f"Pass the screen to {self.seat_name}", id="curtain-title", markup=False)
             with Center():
                 yield Static("Everyone else, look away. Press Enter when you are ready.", id="curtain-help")
             if self.note:
                 with Center():
-                    yield Static(self.note, id="curtain-note")
+                    yield Static(self.note, id="curtain-note", markup=False)
             with Center():
-                yield Button(f"{self.seat_name}: show my game", id="curtain-ready", variant="primary")
+                yield Button(Text(f"{self.seat_name}: show my game"), id="curtain-ready", variant="primary")
 
     def action_ready(self) -> None:
         self.dismiss(None)
