@@ -71,16 +71,37 @@ ANYTIME_STEPS = {"round_start", "exchange_open", "second_card", "third_card", "a
 
 # -- what is legal ---------------------------------------------------------------------------
 
+# Every action a legal list can hold, built once: actions are frozen, so the lists share these
+# instances instead of validating new ones on every call.
+BEGIN, BUY_CARD, JIN_CONFIRM, PEEK, STRIKE = Begin(), BuyCard(), JinConfirm(), Peek(), Strike()
+ACTIVATE_DIE, DECLINE, FACE, GISEI, KI_GUARD = ActivateDie(), Decline(), Face(), Gisei(), KiGuard()
+FORD_KEEP, FORD_BOTTOM, ACCEPT, CONTINUE = FordKeep(), FordBottom(), Accept(), Continue()
+BUSHIDO_ADVANCE, MEIYO, BOKKEN_KI = BushidoAdvance(), Meiyo(), BokkenKi()
+ACTIVATE = {c: Activate(card=c) for c in D.cards}
+JIN_PICK = {c: JinPick(card=c) for c in D.cards}
+SPECIAL_KEEP = {c: SpecialKeep(card=c) for c in D.special_ids}
+SPECIAL_LIMIT = {c: SpecialLimit(card=c) for c in D.special_ids}
+CHOOSE = {c: Choose(card=c) for c in D.bushido}
+REWARD = {c: Reward(choice=c) for c in ("ki", "special", "bushido")}
+PENALTY = {o: Penalty(option=o) for o in ("ki", "life", "die")}
+PENALTY_CARD = {c: Penalty(option="card", card=c) for c in D.cards}
+EXPLOIT = {place: Exploit(place=place) for place in D.surroundings if place != "none"}
+TARGET = {n: Target(n=n) for n in (1, 2, 3)}
+REDRAW = {source: Redraw(source=source) for source in ("yari", "campaign")}
+SPEND_CREDIT = {track: SpendCredit(track=track) for track in ("s", "t")}
+
+
 def anytime(st: DuelState) -> list[ActionBase]:
     p = st.player
     acts: list[ActionBase] = []
-    if bushido_open(st) and p.ki >= C.bushido_ki_cost:
-        acts.append(BushidoAdvance())
-    if bushido_effect(st) == "meiyo" and p.ki >= 1 and p.meiyo_ki < 4 and p.life < p.life_max:
-        acts.append(Meiyo())
+    if p.ki >= C.bushido_ki_cost and bushido_open(st):
+        acts.append(BUSHIDO_ADVANCE)
+    if (p.bushido_card is not None and p.ki >= 1 and p.meiyo_ki < 4 and p.life < p.life_max
+            and bushido_effect(st) == "meiyo"):
+        acts.append(MEIYO)
     if (st.weapon == "bokken" and "bokken" not in st.used_round and p.life >= 2
             and p.ki < C.ki_max and can_gain_ki(st)):
-        acts.append(BokkenKi())
+        acts.append(BOKKEN_KI)
     return acts
 
 
@@ -100,12 +121,12 @@ def penalty_options(st: DuelState) -> list[ActionBase]:
     p = st.player
     acts: list[ActionBase] = []
     if p.ki >= 1:
-        acts.append(Penalty(option="ki"))
-    acts.append(Penalty(option="life"))
+        acts.append(PENALTY["ki"])
+    acts.append(PENALTY["life"])
     if p.die is not None and p.die >= 2:
-        acts.append(Penalty(option="die"))
+        acts.append(PENALTY["die"])
     for c in p.played + p.hand:
-        acts.append(Penalty(option="card", card=c))
+        acts.append(PENALTY_CARD[c])
     return acts
 
 
@@ -116,80 +137,80 @@ def legal(st: DuelState) -> list[ActionBase]:
     if st.pending:
         top = st.pending[-1]
         if top.kind == "combo_reward":
-            return [Reward(choice=c) for c in reward_options(st)]
+            return [REWARD[c] for c in reward_options(st)]
         if top.kind == "special_keep":
-            return [SpecialKeep(card=c) for c in top.cards]
+            return [SPECIAL_KEEP[c] for c in top.cards]
         if top.kind == "special_limit":
-            return [SpecialLimit(card=c) for c in held_specials(st)]
+            return [SPECIAL_LIMIT[c] for c in held_specials(st)]
         if top.kind == "shiro_penalty":
             return penalty_options(st)
         if top.kind == "bushido_choose":
-            return [Choose(card=c) for c in st.bushido_deck]
+            return [CHOOSE[c] for c in st.bushido_deck]
         if top.kind == "ford":
-            return [FordKeep(), FordBottom()]
+            return [FORD_KEEP, FORD_BOTTOM]
     step = st.step
     acts: list[ActionBase] = []
     if step == "round_start":
         if st.jin_picks:
             if len(st.jin_picks) < 2:
-                acts += [JinPick(card=c) for c in p.hand
+                acts += [JIN_PICK[c] for c in p.hand
                          if not is_special(c) and c not in st.jin_picks]
-            acts.append(JinConfirm())
+            acts.append(JIN_CONFIRM)
             return acts
-        acts.append(Begin())
+        acts.append(BEGIN)
         if p.ki >= 1 and "buy_card" not in st.used_round:
-            acts.append(BuyCard())
+            acts.append(BUY_CARD)
         has_action = any(not is_special(c) for c in p.hand)
         if st.weapon == "yari" and p.yari_left > 0 and "yari" not in st.used_round and p.hand:
-            acts.append(Redraw(source="yari"))
+            acts.append(REDRAW["yari"])
         if (st.campaign and p.campaign_redraw_left > 0 and "campaign" not in st.used_round
                 and has_action):
-            acts.append(Redraw(source="campaign"))
+            acts.append(REDRAW["campaign"])
         if bushido_effect(st) == "jin" and "jin" not in st.used_round:
-            acts += [JinPick(card=c) for c in p.hand if not is_special(c)]
+            acts += [JIN_PICK[c] for c in p.hand if not is_special(c)]
     elif step == "exchange_open":
         if st.opponent == "versus3" and not st.target_locked:
-            acts += [Target(n=f.no) for i, f in enumerate(st.foes)
+            acts += [TARGET[f.no] for i, f in enumerate(st.foes)
                      if not f.dead and i != st.target]
         if not need_target(st):
             if (st.defence is None and "peek" not in st.used_exchange and p.ki >= 1
                     and st.weapon != "nodachi"):
-                acts.append(Peek())
+                acts.append(PEEK)
             if _place_ok(st, "cliff"):
-                acts.append(Exploit(place="cliff"))
-            acts += [Activate(card=c) for c in p.hand]
+                acts.append(EXPLOIT["cliff"])
+            acts += [ACTIVATE[c] for c in p.hand]
     elif step == "second_card":
-        acts += [Activate(card=c) for c in p.hand]
+        acts += [ACTIVATE[c] for c in p.hand]
     elif step == "third_card":
-        acts += [Activate(card=c) for c in p.hand]
+        acts += [ACTIVATE[c] for c in p.hand]
         if _place_ok(st, "rice_paddies") and st.defence is not None:
-            acts.append(Exploit(place="rice_paddies"))
+            acts.append(EXPLOIT["rice_paddies"])
     elif step == "attack":
-        acts.append(Strike())
+        acts.append(STRIKE)
         eff = bushido_effect(st)
         if eff == "credit_s" and p.credit > 0 and p.s < (3 if p.cap_s else C.track_max):
-            acts.append(SpendCredit(track="s"))
+            acts.append(SPEND_CREDIT["s"])
         if eff == "credit_t" and p.credit > 0 and p.t < (3 if p.cap_t else C.track_max):
-            acts.append(SpendCredit(track="t"))
+            acts.append(SPEND_CREDIT["t"])
         if _place_ok(st, "temple_steps"):
-            acts.append(Exploit(place="temple_steps"))
+            acts.append(EXPLOIT["temple_steps"])
     elif step == "injury_die":
-        return [ActivateDie(), Decline()]
+        return [ACTIVATE_DIE, DECLINE]
     elif step == "counter_prepare":
-        acts.append(Face())
+        acts.append(FACE)
         kusari = st.weapon == "kusarigama"
         if st.options.gisei and not kusari and "gisei" not in st.used_attacker and p.life >= 2:
-            acts.append(Gisei())
+            acts.append(GISEI)
         if not kusari and "ki_guard" not in st.used_attacker and p.ki >= 1:
-            acts.append(KiGuard())
+            acts.append(KI_GUARD)
         if not kusari and _place_ok(st, "bamboo_forest"):
-            acts.append(Exploit(place="bamboo_forest"))
+            acts.append(EXPLOIT["bamboo_forest"])
         if _place_ok(st, "river_ford"):
-            acts.append(Exploit(place="river_ford"))
+            acts.append(EXPLOIT["river_ford"])
     elif step == "counter_revealed":
-        return [Exploit(place="ganryu_shore"), Accept()]
+        return [EXPLOIT["ganryu_shore"], ACCEPT]
     elif step == "between_duels":
-        return [Continue()]
+        return [CONTINUE]
     if step in ANYTIME_STEPS:
         acts += anytime(st)
     return acts
@@ -238,7 +259,10 @@ def reason(st: DuelState, a: ActionBase) -> str:
 # -- doing it ----------------------------------------------------------------------------------
 
 def apply(st: DuelState, a: ActionBase) -> None:
-    if a not in legal(st):
+    acts = legal(st)
+    # The listed instances are shared (see ACTIVATE), so a listed action is usually found by
+    # identity; equality is the fallback for an action built elsewhere (a replay, a test).
+    if not any(x is a for x in acts) and a not in acts:
         raise IllegalAction(reason(st, a))
     HANDLERS[a.kind](st, a)
     run(st)

@@ -75,28 +75,41 @@ def shuffle_into(st: DuelState, deck: list[str], card: str) -> None:
 
 # -- gauge and Ki ------------------------------------------------------------------------
 
-def clamp_gauge(st: DuelState) -> None:
+def _clamped(st: DuelState, s: int, t: int, g: int) -> tuple[int, int, int]:
+    """The three levels held to the track (0-10), the Blood caps and the Kusarigama lock."""
     p = st.player
     lo, hi = C.track_min, C.track_max
-    p.s = max(lo, min(hi, p.s))
-    p.t = max(lo, min(hi, p.t))
-    p.g = max(lo, min(hi, p.g))
-    if p.cap_s:
-        p.s = min(p.s, 3)
-    if p.cap_t:
-        p.t = min(p.t, 3)
+    s = lo if s < lo else hi if s > hi else s
+    t = lo if t < lo else hi if t > hi else t
+    g = lo if g < lo else hi if g > hi else g
+    if p.cap_s and s > 3:
+        s = 3
+    if p.cap_t and t > 3:
+        t = 3
     if st.weapon == "kusarigama":
-        p.g = 0
+        g = 0
+    return s, t, g
+
+
+def _set_gauge(st: DuelState, s: int, t: int, g: int) -> None:
+    p = st.player
+    if p.s != s:
+        p.s = s
+    if p.t != t:
+        p.t = t
+    if p.g != g:
+        p.g = g
+
+
+def clamp_gauge(st: DuelState) -> None:
+    p = st.player
+    _set_gauge(st, *_clamped(st, p.s, p.t, p.g))
 
 
 def change_gauge(st: DuelState, ds: int = 0, dt: int = 0, dg: int = 0) -> None:
+    """Each level moves and is clamped on its own track (the clamps never mix tracks)."""
     p = st.player
-    p.s += ds
-    clamp_gauge(st)
-    p.t += dt
-    clamp_gauge(st)
-    p.g += dg
-    clamp_gauge(st)
+    _set_gauge(st, *_clamped(st, p.s + ds, p.t + dt, p.g + dg))
 
 
 def gauge_text(st: DuelState) -> str:

@@ -48,7 +48,22 @@ class DuelOptions(OptionsBase):
 
 # -- state -------------------------------------------------------------------------------
 
-class Foe(Model):
+class Plain(Model):
+    """A state model whose fields are set as plain attributes.
+
+    Assignments are never validated here, so pydantic's ``__setattr__`` only looks up a
+    handler that stores the value in ``__dict__`` and notes the field in ``model_fields_set``.
+    The rules set fields some 500 times a game, and that lookup costs more than the rest of
+    the assignment; ``object.__setattr__`` stores the same value in the same ``__dict__``.
+    Dumps, copies and equality read ``__dict__`` only, so they are unchanged (nothing reads
+    ``model_fields_set`` or dumps with ``exclude_unset``). These models have no private
+    attributes, and the rules assign declared fields only.
+    """
+
+    __setattr__ = object.__setattr__
+
+
+class Foe(Plain):
     id: str
     no: int  # 0 for a single foe, 1-3 in 1 Versus 3
     name: str
@@ -66,7 +81,7 @@ class Foe(Model):
     bleed: int = 0
 
 
-class Player(Model):
+class Player(Plain):
     life: int
     life_max: int
     ki: int
@@ -95,12 +110,12 @@ class Player(Model):
     campaign_redraw_left: int = 0
 
 
-class Revealed(Model):
+class Revealed(Plain):
     id: str
     bonus: int = 0  # from the Ki mark
 
 
-class Counter(Model):
+class Counter(Plain):
     id: str
     foe: int
     power: int
@@ -108,13 +123,13 @@ class Counter(Model):
     surge: bool = False
 
 
-class Pending(Model):
+class Pending(Plain):
     kind: Literal["combo_reward", "special_keep", "special_limit", "shiro_penalty",
                   "bushido_choose", "ford"]
     cards: list[str] = Field(default_factory=list)
 
 
-class Campaign(Model):
+class Campaign(Plain):
     ladder: list[str]
     index: int = 0
     score: int = 0
@@ -127,7 +142,7 @@ class Campaign(Model):
     last_result: str = ""
 
 
-class DuelState(StateBase):
+class DuelState(StateBase, Plain):
     options: DuelOptions
     opponent: str  # the resolved pick (or "versus3")
     weapon: str
