@@ -39,7 +39,7 @@ class MenuScreen(Screen[None]):
         resume = self.app.resume_candidate() if look_for_resume else None
         if resume is not None:
             title = next((e.title for e in catalog() if e.id == resume.game), resume.game)
-            menu.add_option(Option(f"Resume {title} ({resume.moves} actions, {resume.updated_text})", id="resume"))
+            menu.add_option(Option(f"Resume {title} ({resume.moves_text}, {resume.updated_text})", id="resume"))
         for entry in catalog():
             if entry.id in available:
                 menu.add_option(Option(f"{entry.title:<22} {entry.blurb}", id=f"game-{entry.id}"))

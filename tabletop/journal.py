@@ -131,6 +131,16 @@ class GameRow:
         return self.status == "finished"
 
     @property
+    def moves_text(self) -> str:
+        return f"{self.moves} action" + ("" if self.moves == 1 else "s")
+
+    @property
+    def held_elsewhere(self) -> bool:
+        """Whether another live tabletop holds this game (as far as can be told)."""
+        h = self.holder
+        return h is not None and (h.pid, h.host) != (os.getpid(), HOST) and _alive(h.pid, h.host)
+
+    @property
     def updated_text(self) -> str:
         return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.updated))
 

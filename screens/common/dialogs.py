@@ -76,9 +76,13 @@ class LoadScreen(ModalScreen[tuple[str, Any] | None]):
 
     def _game_option(self, i: int, row: GameRow) -> Option:
         seats = ", ".join(name for name, _ in row.seats)
-        text = Text(f"{self.titles.get(row.game, row.game)} · {row.moves} actions · {row.updated_text}")
+        text = Text(f"{self.titles.get(row.game, row.game)} · {row.moves_text} · {row.updated_text}")
         if row.finished:
             text.append(" · finished")
+        if row.source == "copy":
+            text.append(" · a copy")
+        if row.held_elsewhere:
+            text.append(" · open in another tabletop")
         text.append("\n  ")
         text.append(seats if len(seats) <= 60 else seats[:59] + "…")
         return Option(text, id=f"game-{i}")
