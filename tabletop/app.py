@@ -98,7 +98,9 @@ class TabletopApp(App[int]):
                 import_autosaves(journal, autosave_dir(), self.games)
             except Exception as exc:  # noqa: BLE001 - reported, and tried again next start
                 journal.reset()
-                self._journal_trouble(f"The old autosave files could not be read into the saved games ({exc}).")
+                self._journal_trouble(
+                    f"The old autosave files could not be read into the saved games ({str(exc)[:80]})."
+                )
         return journal
 
     def _journal_trouble(self, message: str) -> None:
@@ -115,7 +117,7 @@ class TabletopApp(App[int]):
         except (sqlite3.Error, OSError) as exc:
             self.journal.reset()
             where = str(journal_path())
-            self._journal_trouble(f"The saved games in {where[-80:]} cannot be read ({exc}).")
+            self._journal_trouble(f"The saved games in {where[-80:]} cannot be read ({str(exc)[:80]}).")
             return default
 
     def resume_candidate(self) -> GameRow | None:
