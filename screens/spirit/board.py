@@ -12,7 +12,7 @@ from typing import Any
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import Container, Vertical
 from textual.reactive import reactive
 
 from rules.spirit import data
@@ -21,15 +21,26 @@ from rules.spirit.render import FAMILY_SHORT, STEP, WHY, farm_burnt, turn_flags
 from rules.spirit.village import TAGS, plural
 from tabletop.engine import Game
 
+from ..common.board_base import BoardBase
 from ..common.frame import ChooseAction, Frame
-from ..common.parts import Part
 from ..common.parts import show as _show
+from .fit import Region, cut, lay_out
+from .summary import RoundSummaryScreen, round_facts, round_summary
 
 MAX_SAMURAI = 7
+PANEL_WIDTH = 48  # the columns a samurai panel needs to draw its lines without wrapping
 ICON = {"hat": ("H", "bold yellow"), "farm": ("F", "bold green"), "family": ("D", "bold cyan"), None: ("-", "dim")}
 SLOT_LETTER = {"hat": "H", "farm": "F", "family": "D"}
 TALENT_CODE = {"IGNORE_ODD": "odd-", "IGNORE_EVEN": "even-", "DISCARD_DUP": "dup", "PASS_EVEN": "give even",
                "PASS_ODD": "give odd", "REPLACE": "replace", "EXTRA_FIGHT": "2 fights"}
+# Keys pinned to what an action is (see SpiritBoard.action_key). A pool token is a one-shot
+# spend: its letter belongs to its samurai and no other choice ever uses it.
+POOL_KEY = {"Kanbei": "k", "Kyuzo": "y", "Heihachi": "h", "Daisuke": "i", "Kikuchiyo": "o",
+            "Gorobei": "b", "Katsushiro": "t"}
+KIND_KEY = {"pass_round": "p", "fight_again": "f", "confront": "c", "defend": "d",
+            "replace_card": "r", "discard_duplicate": "x", "kiai_activate": "a",
+            "kiai_decline": "n"}
+SLOT_KEY = {"hat": "1", "farm": "2", "family": "3"}
 # Which actions a click on a samurai (as a target) or on the card in hand may pick, in order.
 TARGET_KINDS = ("kiai_target", "support", "give_card", "give_top")
 CARD_KINDS = ("confront", "defend", "replace_card", "discard_duplicate")
@@ -76,29 +87,33 @@ def wounds_text(w: int) -> Text:
     return Text("w" + ("●" if w == 1 else "○"), style="yellow" if w else "")
 
 
-class SamuraiPanel(Part):
+class SamuraiPanel(Region):
     def __init__(self, index: int) -> None:
-        super().__init__(id=f"samurai-{index}", classes="samurai", fixed=True)
+        super().__init__(id=f"samurai-{index}", classes="samurai", frame_rows=2, frame_columns=4)
         self.index = index
+        self.defence_row = 3  # the row of the "def" line, where a click defends
 
     def on_click(self, event: events.Click) -> None:
-        board = self.ancestors_with_self[1]
-        if isinstance(board, SpiritBoard):
-            board.clicked_samurai(self.index, event.y)
+        board = next((w for w in self.ancestors if isinstance(w, SpiritBoard)), None)
+        if board is not None:
+            inside = event.get_content_offset(self)
+            board.clicked_samurai(self.index, inside.y if inside is not None else event.y)
 
 
-class SpiritBoard(Vertical):
+class SpiritBoard(BoardBase, Vertical):
     frame: reactive[Frame | None] = reactive(None, always_update=True, repaint=False)
 
     RESERVED_KEYS = "g"  # g lists the graveyard (the discard pile)
+    # The routine choice of each decision, on Enter and listed first: begin the turn, fight,
+    # end the turn, no second Kiai target. A pool token is a one-shot spend: it never
+    # takes Enter, nor a key a routine choice held.
+    DEFAULT_KINDS = ("begin_turn", "fight", "end_turn", "kiai_done")
 
     DEFAULT_CSS = """
     SpiritBoard { height: auto; }
-    SpiritBoard #sp-head { height: 2; }
-    SpiritBoard #sp-village { height: 3; }
-    SpiritBoard #sp-stacks { height: 2; }
-    SpiritBoard #sp-transit { border: round $warning; height: 4; }
-    SpiritBoard .samurai { border: round $panel-lighten-2; height: 8; padding: 0 1; }
+    SpiritBoard #sp-transit { border: round $warning; }
+    SpiritBoard #sp-samurai { layout: grid; grid-size: 1; grid-rows: auto; grid-gutter: 0 1; height: auto; }
+    SpiritBoard .samurai { border: round $panel-lighten-2; padding: 0 1; }
     SpiritBoard .samurai.-active { border: double $success; }
     SpiritBoard .samurai.-deciding { border: heavy $warning; }
     SpiritBoard .samurai.-dead { border: round $error; }
@@ -108,38 +123,58 @@ class SpiritBoard(Vertical):
         super().__init__(**kwargs)
         self.game = game
         self.list_graveyard = False
+        self._followed: tuple[int, int] | None = None  # (active, deciding) last scrolled to
+        self._before: Any = None  # the last view of the round on screen, for its summary
 
     def compose(self) -> ComposeResult:
-        yield Part(id="sp-head", fixed=True)
-        yield Part(id="sp-village", fixed=True)
-        yield Part(id="sp-stacks", fixed=True)
-        yield Part(id="sp-transit", fixed=True)
-        yield Part(id="sp-graveyard")
-        for i in range(MAX_SAMURAI):
-            yield SamuraiPanel(i)
+        yield Region(id="sp-head")
+        yield Region(id="sp-village")
+        yield Region(id="sp-stacks")
+        yield Region(id="sp-transit", frame_rows=2, frame_columns=2)
+        yield Region(id="sp-graveyard")
+        with Container(id="sp-samurai"):
+            for i in range(MAX_SAMURAI):
+                yield SamuraiPanel(i)
 
     # -- drawing -------------------------------------------------------------
+    def _width(self) -> int:
+        return self.content_size.width or self.size.width or max(40, self.app.size.width - 32)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.watch_frame(self.frame)
+
     def watch_frame(self, frame: Frame | None) -> None:
         if not self.is_mounted:
             return
         view = frame.view if frame else None
         if view is None:
-            for part in self.query(Part):
-                part.put(Text(""))
+            for part in self.query(Region):
+                part.show([])
             for panel in self.query(SamuraiPanel):
                 _show(panel, False)
             return
-        self.query_one("#sp-head", Part).put(self._head(view))
-        self.query_one("#sp-village", Part).put(self._village(view))
-        self.query_one("#sp-stacks", Part).put(self._stacks(view))
-        graveyard = self.query_one("#sp-graveyard", Part)
+        width = self._width()
+        head = self.query_one("#sp-head", Region)
+        head.show(self._head(view, head.inner(width)))
+        village = self.query_one("#sp-village", Region)
+        village.show(self._village(view, village.inner(width)))
+        stacks = self.query_one("#sp-stacks", Region)
+        stacks.show(self._stacks(view, stacks.inner(width)))
+        graveyard = self.query_one("#sp-graveyard", Region)
         _show(graveyard, self.list_graveyard)
         if self.list_graveyard:
-            graveyard.put(self._graveyard(view))
+            graveyard.show(self._graveyard(view, graveyard.inner(width)))
         # Always there, so that a card coming and going never changes the layout.
-        self.query_one("#sp-transit", Part).put(
-            self._transit(view) if view.transit is not None else Text("No raider card in hand.", style="dim"))
+        transit = self.query_one("#sp-transit", Region)
+        transit.show(self._transit(view, transit.inner(width)) if view.transit is not None
+                     else [Text("No raider card in hand.", style="dim"), Text("")])
         deciding = view.pending.seat if view.pending else None
+        # Wide boards put the samurai side by side, a column per PANEL_WIDTH columns.
+        columns = max(1, min(len(view.samurai), (width + 1) // PANEL_WIDTH))
+        grid = self.query_one("#sp-samurai")
+        if grid.styles.grid_size_columns != columns:
+            grid.styles.grid_size_columns = columns
+        panel_width = (width - (columns - 1)) // columns
         for panel in self.query(SamuraiPanel):
             i = panel.index
             _show(panel, i < len(view.samurai))
@@ -150,67 +185,114 @@ class SpiritBoard(Vertical):
                             ("-dead", view.samurai[i].wounds >= 4)):
                 if panel.has_class(cls) != on:
                     panel.set_class(on, cls)
-            panel.put(self._samurai(view, i, deciding))
+            lines = self._samurai(view, i, deciding, panel.inner(panel_width))
+            panel.defence_row = next((y for y, ln in enumerate(lines) if ln.plain.startswith("def ")), 3)
+            panel.show(lines)
+        self._follow(view, deciding)
+        self._summarise_round(view)
+
+    def _follow(self, view, deciding: int | None) -> None:
+        """Scroll the samurai who decides now (the active one, or the one deciding for it)
+        into view, once each time that changes."""
+        if view.over:
+            return
+        key = (view.active, deciding if deciding is not None else view.active)
+        if key == self._followed:
+            return
+        self._followed = key
+        panel = self.query_one(f"#samurai-{key[1]}", SamuraiPanel)
+        # After the layout that the new heights ask for, then once it has been applied.
+        self.call_after_refresh(self.call_after_refresh, panel.scroll_visible, animate=False)
+
+    def _summarise_round(self, view) -> None:
+        """When a round has just ended, its summary stays up until a key (for everyone)."""
+        before, self._before = self._before, view
+        if before is None or view.round <= before.round:
+            return
+        ended = before.round
+        lines = round_summary(view, ended)
+        if lines:
+            facts = round_facts(before, view) if view.round == ended + 1 else []
+            self.app.push_screen(RoundSummaryScreen(ended, lines, facts))
 
     def on_mount(self) -> None:
         self.watch_frame(self.frame)
 
-    def _head(self, view) -> Text:
+    def _head(self, view, width: int) -> list[Text]:
         level = view.options.difficulty.capitalize()
-        out = Text.assemble((f"Round {view.round}/3", "bold"), f" · {level} · ")
+        facts = [Text(f"Round {view.round}/3", style="bold"), Text(level)]
         if view.over:
-            out.append("VICTORY" if view.won else "DEFEAT", style="bold green" if view.won else "bold red")
-            return out
-        out.append(f"▶ {view.samurai[view.active].name}", style="bold")
+            facts.append(Text("VICTORY", style="bold green") if view.won else Text("DEFEAT", style="bold red"))
+            return lay_out(facts, width)
         p = view.pending
-        if p is not None:
-            if p.seat != view.active:
-                out.append(f"\n◆ {view.samurai[p.seat].name} decides ({WHY.get(p.kind, STEP[p.kind])})", style="yellow")
-            else:
-                out.append(f" · {STEP[p.kind]}")
-        return out
+        mover = Text(f"▶ {view.samurai[view.active].name}", style="bold")
+        if p is not None and p.seat == view.active:
+            mover.append(f" · {STEP[p.kind]}")
+        facts.append(mover)
+        lines = lay_out(facts, width)
+        if p is not None and p.seat != view.active:
+            lines += lay_out([Text(f"◆ {view.samurai[p.seat].name} decides ({WHY.get(p.kind, STEP[p.kind])})",
+                                   style="yellow")], width)
+        return lines
 
-    def _village(self, view) -> Text:
-        out = Text("Barricades ")
-        out.append("▮" * view.barricades, style="bold green")
-        out.append("▯" * (view.cap - view.barricades), style="dim")
-        out.append(f" {view.barricades}/{view.cap}\nFarmsteads ")
+    def _village(self, view, width: int) -> list[Text]:
+        bars = Text("Barricades ")
+        bars.append("▮" * view.barricades, style="bold green")
+        bars.append("▯" * (view.cap - view.barricades), style="dim")
+        bars.append(f" {view.barricades}/{view.cap}")
+        farms = Text("Farmsteads")
         for f in sorted(view.farms):
-            out.append(f"{f} ", style="green")
+            farms.append(f" {f}", style="green")
         for f in sorted(view.burnt):
-            out.append(f"✗{farm_burnt(view, f)} ", style="red")
-        out.append("\n")
+            farms.append(f" ✗{farm_burnt(view, f)}", style="red")
+        if not view.farms and not view.burnt:
+            farms.append(" none")
+        facts = [bars, farms]
         for fam in view.families:
-            out.append(f"{fam.title()}({FAMILY_SHORT[fam]}) ", style="cyan")
+            facts.append(Text(f"{fam.title()} ({FAMILY_SHORT[fam]})", style="cyan"))
         for fam in view.lost_families:
-            out.append(f"✗{fam.title()} ", style="red strike")
-        return out
+            facts.append(Text(f"✗{fam.title()}", style="red strike"))
+        return lay_out(facts, width)
 
-    def _stacks(self, view) -> Text:
+    def _stacks(self, view, width: int) -> list[Text]:
         added = {1: "", 2: " (L)", 3: " (L+B)"}[view.round]
-        out = Text.assemble(
-            ("Hill ", "bold"), f"{len(view.raiders)}{added} · ",
-            ("Gate ", "bold"), f"{len(view.intruders)} · ",
-            ("Graveyard ", "bold"), f"{len(view.discard)} ",
-        )
+        grave = Text.assemble(("Graveyard ", "bold"), f"{len(view.discard)}")
         if view.discard:
-            out.append("top ")
-            out.append_text(card_text(view.discard[-1]))
-        out.append(" (g lists it)", style="dim")
-        out.append(f"\nReserve {len(view.reserve)}")
+            grave.append(" top ")
+            grave.append_text(card_text(view.discard[-1]))
+        facts = [Text.assemble(("Hill ", "bold"), f"{len(view.raiders)}{added}"),
+                 Text.assemble(("Gate ", "bold"), f"{len(view.intruders)}"),
+                 grave, Text("(g lists it)", style="dim"), Text(f"Reserve {len(view.reserve)}")]
         if view.options.two_player_rules:
-            out.append(" · Pool: ")
-            if not view.pool:
-                out.append("none")
-            out.append(" ".join(f"{name}({TALENT_CODE[data.roster()[name].human.talent]})" for name in view.pool))
-        return out
+            tokens = [Text(f"{who} ({TALENT_CODE[data.roster()[who].human.talent]})") for who in view.pool]
+            first = Text("Pool: ", style="bold")
+            facts.append(first + tokens[0] if tokens else first + Text("none"))
+            facts += tokens[1:]
+        return lay_out(facts, width)
 
-    def _graveyard(self, view) -> Text:
-        out = Text.assemble(("Graveyard", "bold"), f" ({len(view.discard)}, newest first; g hides it): ")
-        for cid in reversed(view.discard):
-            out.append_text(card_text(cid))
-            out.append(" ")
-        return out
+    def _graveyard(self, view, width: int) -> list[Text]:
+        facts = [Text.assemble(("Graveyard", "bold"), f" ({len(view.discard)}, newest first; g hides it):")]
+        facts += [card_text(cid) for cid in reversed(view.discard)]
+        return lay_out(facts, width, sep=" ")
+
+    def action_key(self, action: Any) -> str | None:
+        """Spirit's keys follow what an action is, never what else is offered: a samurai
+        as a target is its seat number (support, give, Kiai), a pool token is a letter of
+        its samurai's that no other choice uses, and each card choice has its letter."""
+        kind = action.kind
+        if kind == "use_pool_token":
+            return POOL_KEY.get(action.samurai)
+        if kind in ("support", "give_card", "give_top"):
+            return str(action.to + 1)
+        if kind == "kiai_target" and action.dest is None:
+            return str(action.target + 1)
+        if kind == "order_penalties":  # 1 and 2: the codes in the card's listed order
+            p = self.frame.view.pending if self.frame and self.frame.view else None
+            codes = list(p.codes) if p is not None else []
+            return str(codes.index(action.first) + 1) if action.first in codes else None
+        if kind == "discard_defended":  # 1 2 3: the slots in the order the board draws them
+            return SLOT_KEY[action.slot]
+        return KIND_KEY.get(kind)
 
     def board_key(self, key: str) -> bool:
         if key != "g":
@@ -219,56 +301,52 @@ class SpiritBoard(Vertical):
         self.watch_frame(self.frame)
         return True
 
-    def _transit(self, view) -> Text:
+    def _transit(self, view, width: int) -> list[Text]:
         t = view.transit
         c = data.card(t.card)
         how = "given to" if t.given else "drawn by"
-        out = Text.assemble(("In hand ", "bold"))
-        out.append_text(card_text(t.card))
+        first = Text.assemble(("In hand ", "bold"))
+        first.append_text(card_text(t.card))
         icon = c.icon or "no icon"
         extra = ", flame" if c.flame else ""
         pens = f", {' + '.join(c.penalties)}" if c.penalties else ""
-        out.append(f" {how} {view.samurai[t.holder].name}\nthe {c.value} ({icon}{extra}{pens})")
+        facts = [first, Text(f"{how} {view.samurai[t.holder].name}"), Text(f"the {c.value} ({icon}{extra}{pens})")]
         if t.replaces_left:
-            out.append(f" · {plural(t.replaces_left, 'replace')} left")
-        return out
+            facts.append(Text(f"{plural(t.replaces_left, 'replace')} left"))
+        lines = lay_out(facts, width)
+        return lines + [Text("")] * (2 - len(lines))
 
-    def _samurai(self, view, i: int, deciding: int | None) -> Text:
+    def _samurai(self, view, i: int, deciding: int | None, width: int = 200) -> list[Text]:
         s = view.samurai[i]
         card = data.roster()[s.name]
         face = s.face
         other = card.human.kiai if s.animal else card.animal_face.kiai
         mark = "▶" if i == view.active and not view.over else ("◆" if i == deciding else " ")
-        out = Text.assemble((f"{mark}S{i + 1} ", "bold"), (s.name, "bold"))
-        out.append(f" [{'A ' + card.animal if s.animal else 'H'}] ", style="magenta" if s.animal else "")
-        out.append_text(wounds_text(s.wounds))
-        out.append(f" K{face.kiai}({other}) ")
-        out.append("passed _" if s.passed else "up", style="dim" if s.passed else "green")
-        out.append("\n")
-        out.append_text(track_text(s.total, face.kiai))
-        out.append("\nline ")
-        if not s.line:
-            out.append("(empty)", style="dim")
-        for cid in s.line:
-            out.append_text(card_text(cid))
-            out.append(" ")
+        who = Text.assemble((f"{mark}S{i + 1} ", "bold"), (s.name, "bold"))
+        form = Text(f"[{'A ' + card.animal if s.animal else 'H'}]", style="magenta" if s.animal else "")
+        status = Text("passed _", style="dim") if s.passed else Text("up", style="green")
+        lines = lay_out([who, form, wounds_text(s.wounds), Text(f"K{face.kiai}({other})"), status], width, sep=" ")
+        lines.append(cut(track_text(s.total, face.kiai), width))
+        cards = [Text("line")] + ([card_text(cid) for cid in s.line] or [Text("(empty)", style="dim")])
         if s.line:
-            out.append("◀top", style="dim")
-        out.append("\ndef ")
+            cards.append(Text("◀top", style="dim"))
+        lines += lay_out(cards, width, sep=" ", indent=5)
+        slots = Text("def ")
         for slot, cid in s.slots.items():
-            out.append(f"[{SLOT_LETTER[slot]}:")
-            out.append_text(card_text(cid) if cid else Text("-", style="dim"))
-            out.append("]")
+            slots.append(f"[{SLOT_LETTER[slot]}:")
+            slots.append_text(card_text(cid) if cid else Text("-", style="dim"))
+            slots.append("]")
         holds = [o.name for o in view.samurai if o.token_with == i]
-        token = "home" if s.token_with is None else f"→{view.samurai[s.token_with].name}"
-        out.append(f" token {token}" + (f" holds {','.join(holds)}" if holds else ""))
-        out.append("\n")
+        token = Text("token " + ("home" if s.token_with is None else f"→{view.samurai[s.token_with].name}"))
+        facts = [slots, token] + ([Text(f"holds {', '.join(holds)}")] if holds else [])
+        lines += lay_out(facts, width, sep=" ")
         talent = TALENT_SHORT[face.talent] + (" (+)" if s.animal else "")
-        out.append(f"{talent} · Kiai: {POWER_SHORT[face.power].format(n=face.count)}", style="dim")
+        lines += lay_out([Text(talent, style="dim"),
+                          Text(f"Kiai: {POWER_SHORT[face.power].format(n=face.count)}", style="dim")], width)
         on = turn_flags(view) if i == view.active else []
         if on:
-            out.append("\n" + " ".join(on), style="bold red")
-        return out
+            lines += lay_out([Text(x, style="bold red") for x in on], width, sep=" ")
+        return lines
 
     # -- clicks ----------------------------------------------------------------
     def _legal(self) -> tuple[Any, ...]:
@@ -285,7 +363,7 @@ class SpiritBoard(Vertical):
         for kind in CARD_KINDS:
             for a in actions:
                 if a.kind == kind and getattr(a, "seat", None) == seat:
-                    if kind == "defend" and row != 3:
+                    if kind == "defend" and row != self.query_one(f"#samurai-{seat}", SamuraiPanel).defence_row:
                         continue
                     self.post_message(ChooseAction(a))
                     return

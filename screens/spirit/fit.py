@@ -1,0 +1,68 @@
+"""Fitting the Spirit board's facts to the width it has, so nothing is cut silently.
+
+A region is a list of facts (short Texts). ``lay_out`` puts them end to end and starts a
+new line where the next one would not fit; a fact is never split, and one wider than a
+whole line ends in "…" (what it says can still be read in the log or on ``g``). A
+``Region`` takes those lines and, when their number changes, its height follows, which
+asks the board for a new layout: a region that grows pushes the next one down instead of
+losing its last lines.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ..common.parts import Part
+
+
+def cut(line: Text, width: int) -> Text:
+    """The line itself when it fits, else cut to ``width`` with a final "…"."""
+    if line.cell_len <= width:
+        return line
+    out = line.copy()
+    out.truncate(max(1, width), overflow="ellipsis")
+    return out
+
+
+def lay_out(facts: list[Text], width: int, sep: str = " · ", indent: int = 0) -> list[Text]:
+    """Facts end to end, a new line (indented by ``indent``) where the next would not fit."""
+    lines: list[Text] = []
+    line: Text | None = None
+    for fact in facts:
+        if not fact.plain:
+            continue
+        if line is None:
+            line = fact.copy()
+        elif line.cell_len + len(sep) + fact.cell_len <= width:
+            line.append(sep, style="dim")
+            line.append_text(fact)
+        else:
+            lines.append(line)
+            line = Text(" " * indent) + fact
+    if line is not None:
+        lines.append(line)
+    return [cut(x, width) for x in lines]
+
+
+class Region(Part):
+    """A board region drawn from lines that already fit; its height follows their count."""
+
+    DEFAULT_CSS = "Region { text-wrap: nowrap; text-overflow: ellipsis; }"
+
+    def __init__(self, *, frame_rows: int = 0, frame_columns: int = 0, **kwargs) -> None:
+        super().__init__(fixed=True, **kwargs)
+        self.frame_rows = frame_rows  # border and padding rows around the lines
+        self.frame_columns = frame_columns  # border and padding columns
+        self.rows = -1
+
+    def inner(self, width: int) -> int:
+        """The columns the lines of this region get on a board ``width`` wide."""
+        return max(8, width - self.frame_columns)
+
+    def show(self, lines: list[Text]) -> None:
+        lines = lines or [Text("")]
+        rows = len(lines) + self.frame_rows
+        if rows != self.rows:
+            self.rows = rows
+            self.styles.height = rows  # a new height asks for a new layout
+        self.put(Text("\n").join(lines))
