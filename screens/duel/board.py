@@ -30,7 +30,7 @@ from tabletop.engine import Game
 
 
 from ..common.frame import ChooseAction, Frame
-from ..common.parts import Part
+from ..common.parts import Part, show
 
 D = data()
 C = D.c
@@ -54,6 +54,7 @@ REWARD_KEY = {"ki": "k", "special": "a", "bushido": "b"}
 PENALTY_KEY = {"ki": "k", "life": "h", "die": "d"}
 TARGET_KEY = {1: "e", 2: "f", 3: "i"}
 TRACK_WIDTH = 27  # the widest track line ("S " + 11 cells + " 10→10 cap 3") and a space
+WIDE_TRACK = 58  # the same at scale 3, with "  needs 10 ✓"
 WIDE = 90  # board columns from which the regions pair up side by side
 GUTTER = 2  # columns between the two sides of the wide layout
 _CARD_ID = re.compile(r"^[A-Z]+\d+ ")  # a rules summary starts with the card's number
@@ -200,23 +201,34 @@ def card_text(cid: str, dim: bool = False, values: bool = True) -> Text:
     return out
 
 
-def track(name: str, value: int, base: int, cap: int | None, lock: bool, after: int | None) -> Text:
-    """A gauge track 0..10: `◆` marker, `┆` weapon base, `▌` cap wall, `○` preview."""
+def track(name: str, value: int, base: int, cap: int | None, lock: bool, after: int | None,
+          scale: int = 1, need: int | None = None) -> Text:
+    """A gauge track 0..10: `◆` marker, `┆` weapon base, `▌` cap wall, `○` preview; at
+    ``scale`` 3 each step is three cells wide, and ``need`` (a revealed defence's
+    threshold) is written after the value with ✓ or ✗."""
     lo, hi = C.track_min, C.track_max
     out = Text(f"{name} ", style="bold")
     for i in range(lo, hi + 1):
         if i == value:
-            out.append("◆", style="bold white")
+            glyph = ("◆", "bold white")
         elif after is not None and i == after:
-            out.append("○", style="bold cyan")
+            glyph = ("○", "bold cyan")
         elif cap is not None and i == cap + 1:
-            out.append("▌", style="bold red")
+            glyph = ("▌", "bold red")
         elif i == base:
-            out.append("┆", style="yellow")
+            glyph = ("┆", "yellow")
         elif i < value:
-            out.append("━", style="green")
+            glyph = ("━", "green")
         else:
-            out.append("·", style="dim")
+            glyph = ("·", "dim")
+        if scale == 1:
+            out.append(*glyph)
+            continue
+        left = "━" if lo < i <= value else " "
+        right = "━" if i < value else " "
+        out.append(left, style="green")
+        out.append(*glyph)
+        out.append(right, style="green")
     out.append(f" {value:2d}", style="bold")
     if after is not None and after != value:
         out.append(f"→{after}", style="bold cyan")
@@ -224,7 +236,15 @@ def track(name: str, value: int, base: int, cap: int | None, lock: bool, after: 
         out.append(" locked", style="red")
     if cap is not None:
         out.append(f" cap {cap}", style="red")
+    if need is not None:
+        out.append(f"  needs {need} ")
+        out.append("✓" if value >= need else "✗", style="bold green" if value >= need else "bold red")
     return out
+
+
+def scale_line(scale: int) -> Text:
+    """The numbers over a wide track's steps."""
+    return Text("  " + "".join(f"{i:^{scale}}" for i in range(C.track_min, C.track_max + 1)), style="dim")
 
 
 class DuelBoard(Vertical):
@@ -236,7 +256,8 @@ class DuelBoard(Vertical):
     DuelBoard.-wide .du-pair { layout: horizontal; }
     DuelBoard.-wide .du-pair > * { width: 1fr; }
     DuelBoard.-wide #du-gauge, DuelBoard.-wide #du-exch { margin-right: 2; }
-    DuelBoard #du-mods { color: $text-muted; }
+    DuelBoard #du-right { height: auto; }
+    DuelBoard #du-mods, DuelBoard #du-decks { color: $text-muted; }
     DuelBoard Block.-flash { background: $warning 30%; text-style: bold; }
     """
 
@@ -259,7 +280,9 @@ class DuelBoard(Vertical):
         yield Block(id="du-head")
         with Vertical(id="du-top", classes="du-pair"):
             yield Block(id="du-gauge")
-            yield Block(id="du-foe")
+            with Vertical(id="du-right"):
+                yield Block(id="du-foe")
+                yield Block(id="du-decks")
         with Vertical(id="du-mid", classes="du-pair"):
             yield Block(id="du-exch")
             yield HandView(id="du-hand")
@@ -330,13 +353,23 @@ class DuelBoard(Vertical):
         counts = Counter(D.cards[c].icon for c in hand if not D.cards[c].special)
         hand_view.border_subtitle = " ".join(f"{k}:{counts.get(k, 0)}" for k in "FWEV")
         hand_view.draw(hand, [self._hand_card(c) for c in hand], lit, side)
-        # Blank lines between regions only while everything fits without scrolling.
+        # What fits without scrolling: the cards to come, then blank lines between regions.
+        room = self._room()
+        decks = self._decks(view, side)
+        n = {k: len(v) for k, v in blocks.items()}
+        rest = n["#du-head"] + n["#du-mods"]
         if self.wide:
-            need = (len(blocks["#du-head"]) + max(len(blocks["#du-gauge"]), len(blocks["#du-foe"]))
-                    + max(len(blocks["#du-exch"]), hand_view.rows) + len(blocks["#du-mods"]) + 1)
+            def need(decks_rows: int, gap: int) -> int:
+                top = max(n["#du-gauge"] + gap, n["#du-foe"] + gap + decks_rows)
+                return rest + top + max(n["#du-exch"], hand_view.rows)
         else:
-            need = sum(len(lines) for lines in blocks.values()) + hand_view.rows + 2
-        if need <= self._room():
+            def need(decks_rows: int, gap: int) -> int:
+                return rest + n["#du-gauge"] + n["#du-foe"] + 2 * gap + decks_rows + n["#du-exch"] + hand_view.rows
+        decks.append(Text(""))
+        with_decks = need(len(decks), 1) <= room
+        blocks["#du-decks"] = decks if with_decks else []
+        show(self.query_one("#du-decks"), with_decks)
+        if need(len(blocks["#du-decks"]), 1) <= room:
             for selector in ("#du-gauge", "#du-foe"):
                 blocks[selector].append(Text(""))
         for selector, lines in blocks.items():
@@ -389,23 +422,28 @@ class DuelBoard(Vertical):
         p = view.player
         w = D.weapons[view.weapon]
         after = preview.gauge_after(view, lit) if lit else None
+        big = self.wide and width >= WIDE_TRACK + 16
+        scale, room = (3, WIDE_TRACK) if big else (1, TRACK_WIDTH)
+        need = preview.thresholds(view) if big else None
         tracks = [
-            track("S", p.s, w.s, 3 if p.cap_s else None, False, after[0] if after else None),
-            track("T", p.t, w.t, 3 if p.cap_t else None, False, after[1] if after else None),
-            track("G", p.g, w.g, None, view.weapon == "kusarigama", after[2] if after else None),
+            track("S", p.s, w.s, 3 if p.cap_s else None, False, after[0] if after else None,
+                  scale, need[0] if need else None),
+            track("T", p.t, w.t, 3 if p.cap_t else None, False, after[1] if after else None,
+                  scale, need[1] if need else None),
+            track("G", p.g, w.g, None, view.weapon == "kusarigama", after[2] if after else None, scale),
         ]
         die = Text.assemble("Injury die ", ("✕ removed" if p.die is None else f"[{p.die}]", "bold"))
-        beside = width - TRACK_WIDTH
+        beside = width - room
         if beside >= 16:
             facts = flow(self._you(view) + [die], beside, sep="  ")
-            lines = []
+            lines = [scale_line(scale)] if big else []
             for i, tr in enumerate(tracks):
                 line = tr.copy()
                 if i < len(facts):
-                    line.pad_right(TRACK_WIDTH - line.cell_len)
+                    line.pad_right(room - line.cell_len)
                     line.append_text(facts[i])
                 lines.append(line)
-            lines += [Text(" " * TRACK_WIDTH) + f for f in facts[3:]]
+            lines += [Text(" " * room) + f for f in facts[3:]]
         else:
             lines = flow(self._you(view), width, sep="  ") + tracks + [die]
         if view.options.bushido:
@@ -566,6 +604,28 @@ class DuelBoard(Vertical):
             out.append(" ")
             out.append_text(card_text(c, values=False) if c != "-" else Text("-"))
         return out
+
+    def _decks(self, view, width: int) -> list[Text]:
+        """The defence and counterattack cards still to come: every card of the deck less
+        the discard pile and the card on the table (all public)."""
+        gone = set(view.defence_discard) | set(view.counter_discard) | set(view.removed)
+        if view.defence is not None:
+            gone.add(view.defence.id)
+        if view.counter is not None:
+            gone.add(view.counter.id)
+        defences = sorted((d for d in D.defence.values() if d.id not in gone), key=lambda d: (d.s, d.t))
+        counters = sorted((c for c in D.counters.values() if c.id not in gone), key=lambda c: (c.wound, c.power))
+        out = [Text(f"Defence cards to come ({len(defences)}):", style="bold")]
+        out += [Text(f"{d.s}/{d.t}{'*' if d.ki_mark else ''}") for d in defences]
+        lines = flow(out, width, sep=" ", indent=2)
+        out = [Text(f"Counterattacks to come ({len(counters)}):", style="bold")]
+        for wound in (1, 2):
+            powers = [f"{c.power}{'*' if c.ki_mark else ''}" for c in counters if c.wound == wound]
+            if powers:
+                out.append(Text(f"Wound {wound}: power " + " ".join(powers)))
+        lines += flow(out, width, sep=" ", indent=2)
+        lines.append(Text("* Ki mark", style="dim"))
+        return lines
 
     def _hand_card(self, cid: str) -> Text:
         digit = self._digits.get(cid)
