@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Annotated, Literal, Union
 
 from pydantic import Field, model_validator
 
-from rules.common import ActionBase, Model, OptionsBase, StateBase
+from rules.common import ActionBase, LogLine, Model, OptionsBase, StateBase
 
 OpponentChoice = Literal["arima", "yoshioka", "shishido", "gonnosuke", "kojiro", "shiro",
                          "versus3", "random"]
@@ -142,6 +143,12 @@ class Campaign(Plain):
     last_result: str = ""
 
 
+@lru_cache(maxsize=16384)
+def _public_line(text: str) -> LogLine:
+    """One shared (frozen) log line per text: most lines of a duel recur from game to game."""
+    return LogLine(text=text, seats=None)
+
+
 class DuelState(StateBase, Plain):
     options: DuelOptions
     opponent: str  # the resolved pick (or "versus3")
@@ -196,6 +203,10 @@ class DuelState(StateBase, Plain):
     duel_no: int = 1
     result: Literal["win", "loss"] | None = None
     explanation: str = ""
+
+    def say(self, text: str, seats: tuple[int, ...] | None = None) -> None:
+        """As ``StateBase.say``; a public line is taken from a cache of identical lines."""
+        self.log.append(_public_line(text) if seats is None else LogLine(text=text, seats=seats))
 
 
 # -- actions -----------------------------------------------------------------------------
