@@ -171,12 +171,11 @@ def cmd_load(argv: list[str]) -> int:
     if len(argv) != 1 or argv[0].startswith("-"):
         _fail("usage: tabletop load FILE")
     from .catalog import games
-    from .paths import autosave_dir
     from .saves import SaveError, load
 
     path = Path(argv[0])
     try:
-        store = load(path, games(), autosave_dir())
+        store = load(path, games())
     except SaveError as exc:
         print(f"tabletop: {exc}", file=sys.stderr)
         return 1

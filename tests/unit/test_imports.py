@@ -10,7 +10,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 PURE = ["rules", "rules.common", "tabletop.engine", "tabletop.store", "tabletop.saves",
-        "tabletop.bots", "tabletop.simulate", "tabletop.cli", "tabletop.help", "tabletop.forms"]
+        "tabletop.bots", "tabletop.simulate", "tabletop.cli", "tabletop.help", "tabletop.forms",
+        "tabletop.journal", "tabletop.catalog", "tabletop.flags"]
 
 
 def imported_after(modules: list[str]) -> set[str]:
