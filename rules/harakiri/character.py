@@ -15,7 +15,7 @@ from .core import (
 )
 from .effects import interact
 from .grid import (
-    adjacent, can_end, chebyshev, distance, in_range, los, occupancy, reachable, resistor_squares,
+    adjacent, can_end, chebyshev, distance, geometry, in_range, los, occupancy, reaches_an_end, resistor_squares,
     step_cost, steps_from,
 )
 from .model import (
@@ -26,6 +26,20 @@ from .model import (
 )
 
 ATTACK_SKILLS = ("iaijutsu", "piercing_thrust", "venom_edge", "backstab", "binding_sutra", "sweeping_arc")
+
+
+_ACTIONS: dict[tuple, object] = {}
+
+
+def _act(cls, **fields):
+    """An action, shared: actions are frozen, and the same few are offered again and again."""
+    key = (cls, tuple(fields.items()))
+    got = _ACTIONS.get(key)
+    if got is None:
+        if len(_ACTIONS) > 100_000:
+            _ACTIONS.clear()
+        got = _ACTIONS[key] = cls(**fields)
+    return got
 
 
 def attack_passives(c: Character) -> tuple[tuple[str, ...], int, int]:
@@ -49,11 +63,11 @@ def weapon(c: Character) -> data.Weapon:
 def attack_targets(state: HarakiriState, c: Character, rng: int | None = None) -> list[str]:
     if c.p is None:
         return []
-    occ, res = occupancy(state), resistor_squares(state)
+    occ, res, g = occupancy(state), resistor_squares(state), geometry(state)
     r = weapon(c).range if rng is None else rng
     return ["e:" + e.uid for e in state.enemies
             if e.side == "foe" and not on_terrain(state, e.p)
-            and in_range(state, c.p, e.p, r) and los(state, "ally", c.p, e.p, occ, res)]
+            and in_range(state, c.p, e.p, r) and los(state, "ally", c.p, e.p, occ, res, g)]
 
 
 def _ally_targets(state: HarakiriState, c: Character, r: int) -> list[str]:
@@ -80,15 +94,15 @@ def technique_options(state: HarakiriState, c: Character) -> list[Technique]:
             for p in sorted(state.squares):
                 if p != c.p and state.squares[p].h == state.squares[c.p].h and distance(c.p, p) <= (sk.range or 0) \
                         and can_end(state, CHAR_MOVER, p, occ, res):
-                    out.append(Technique(skill=sid, target=f"p:{p}"))
+                    out.append(_act(Technique, skill=sid, target=f"p:{p}"))
         elif sk.target == "char_or_self":
-            out += [Technique(skill=sid, target=t) for t in _ally_targets(state, c, sk.range or 0)]
+            out += [_act(Technique, skill=sid, target=t) for t in _ally_targets(state, c, sk.range or 0)]
         else:
-            out.append(Technique(skill=sid))
+            out.append(_act(Technique, skill=sid))
     kid = data.characters().characters[c.id].kami
     for sid, ks in data.kami()[kid].skills.items():
         if ks.type == "technique" and kami_ready(c, sid):
-            out.append(Technique(skill=sid))
+            out.append(_act(Technique, skill=sid))
     return out
 
 
@@ -102,16 +116,16 @@ def free_actions(state: HarakiriState, c: Character) -> list:
             continue
         for sid in c.skills:
             if slot_die(c, sid) == 0 and d.value >= data.skills()[sid].ki:
-                out.append(PlaceKi(die=i, slot=sid))
+                out.append(_act(PlaceKi, die=i, slot=sid))
     if c.withdraws < c.attrs["SPI"]:
-        out += [WithdrawKi(slot=d.place[5:]) for d in c.ki if d.place.startswith("slot:")]
+        out += [_act(WithdrawKi, slot=d.place[5:]) for d in c.ki if d.place.startswith("slot:")]
     if c.p is not None:
         for p in sorted(set(state.heads_on_board) | set(state.boss_heads_on_board)):
             if adjacent(state, c.p, p) or p == c.p:
                 x, y = xy(p)
-                out.append(RetrieveHead(x=x, y=y))
+                out.append(_act(RetrieveHead, x=x, y=y))
     if kami_mode_ok(state, c):
-        out.append(KamiMode())
+        out.append(_act(KamiMode))
     return out
 
 
@@ -128,8 +142,7 @@ def _step_legal(state: HarakiriState, c: Character, to: int, ok: set[int], res, 
         return False
     if to in occ2:
         left = mp - step_cost(state, CHAR_MOVER, c.p) + 3 * c.ap
-        reach, _ = reachable(state, CHAR_MOVER, to, left, occ2, res, ends_only=False)
-        return any(can_end(state, CHAR_MOVER, s, occ2, res) for s in reach)
+        return reaches_an_end(state, CHAR_MOVER, to, left, occ2, res)
     return True
 
 
@@ -141,20 +154,20 @@ def legal(state: HarakiriState, c: Character, only=None) -> list:
     kind = only.kind if only is not None else None
     if sub is None:
         if not c.moved and c.ap >= 1:
-            out.append(StartMove())
+            out.append(_act(StartMove))
         if c.ap >= 1 and kind in (None, "technique"):
             out += technique_options(state, c)
         if c.ap >= 2 and kind in (None, "reroll_ki"):
             idx = list(range(len(c.ki)))
             for k in range(1, len(idx) + 1):
-                out += [RerollKi(dice=comb) for comb in combinations(idx, k)]
+                out += [_act(RerollKi, dice=comb) for comb in combinations(idx, k)]
         if not c.attacked and kind in (None, "declare_attack"):
             w = weapon(c)
             for t in attack_targets(state, c):
                 if w.fast and c.ap >= 1:
-                    out.append(DeclareAttack(target=t, mode="fast"))
+                    out.append(_act(DeclareAttack, target=t, mode="fast"))
                 if w.strong and c.ap >= 2:
-                    out.append(DeclareAttack(target=t, mode="strong"))
+                    out.append(_act(DeclareAttack, target=t, mode="strong"))
         if c.ap >= 1 and c.p is not None and kind in (None, "interact_point", "interact_character",
                                                       "swap_weapon", "use_item"):
             for p in state.points:
@@ -162,30 +175,30 @@ def legal(state: HarakiriState, c: Character, only=None) -> list:
                     pd = _point_def(state, p.id)
                     if pd.once_per_round and p.used_round == state.round:
                         continue
-                    out.append(InteractPoint(point=p.id))
+                    out.append(_act(InteractPoint, point=p.id))
             for r in state.resistors:
                 if r.interactable and chebyshev(c.p, r.p) == 1 and state.squares[r.p].h == state.squares[c.p].h:
-                    out.append(InteractPoint(point="r:" + r.id))
+                    out.append(_act(InteractPoint, point="r:" + r.id))
             for o in state.characters:
                 if o.id != c.id and o.p is not None and not o.defeated and adjacent(state, c.p, o.p):
-                    out.append(InteractCharacter(other=o.id))
+                    out.append(_act(InteractCharacter, other=o.id))
             if len(c.weapons) == 2:
-                out.append(SwapWeapon())
+                out.append(_act(SwapWeapon))
             for it in c.items:
                 idef = data.items()[it.id]
                 if c.attrs["KNO"] < idef.kno or it.id in c.items_used_round:
                     continue
                 if idef.target == "minion" and kind in (None, "use_item"):
-                    out += [UseItem(item=it.id, target=t) for t in attack_targets(state, c, idef.range or 3)
+                    out += [_act(UseItem, item=it.id, target=t) for t in attack_targets(state, c, idef.range or 3)
                             if enemy(state, t[2:]).kind == "minion"]
                 elif idef.target == "ki":
-                    out += [UseItem(item=it.id, target=str(i)) for i, d in enumerate(c.ki)
+                    out += [_act(UseItem, item=it.id, target=str(i)) for i, d in enumerate(c.ki)
                             if d.place != "exhausted" and d.value < 6]
                 else:
-                    out.append(UseItem(item=it.id))
+                    out.append(_act(UseItem, item=it.id))
         if kind is None or kind in FREE:
             out += free_actions(state, c)
-        out.append(EndActivation())
+        out.append(_act(EndActivation))
         return out
     if sub.kind == "move":
         occ, res = occupancy(state), resistor_squares(state)
@@ -196,27 +209,27 @@ def legal(state: HarakiriState, c: Character, only=None) -> list:
                 continue
             if _step_legal(state, c, n, ok, res, occ2):
                 x, y = xy(n)
-                out.append(Step(x=x, y=y))
+                out.append(_act(Step, x=x, y=y))
         if c.ap >= 1:
-            out.append(Exert())
+            out.append(_act(Exert))
         if not any(o.id != c.id and o.p == c.p and not o.defeated for o in state.characters) \
                 and not any(e.p == c.p for e in state.enemies):
-            out.append(EndMove())
+            out.append(_act(EndMove))
         if kind is None or kind in FREE:
             out += free_actions(state, c)
         return out
     if sub.kind == "attack":
         d = sub.draft
-        out.append(SetFocus(on=not d.focus))
+        out.append(_act(SetFocus, on=not d.focus))
         for sid in skill_options(state, c):
             if sid != d.skill:
-                out.append(SetSkill(skill=sid))
+                out.append(_act(SetSkill, skill=sid))
         if d.skill is not None:
-            out.append(SetSkill(skill=None))
+            out.append(_act(SetSkill, skill=None))
         if d.skill == "sweeping_arc" and len(d.targets) < 2 and kind in (None, "add_target"):
-            out += [AddTarget(target=t) for t in attack_targets(state, c) if t not in d.targets]
-        out.append(Roll())
-        out.append(CancelAttack())
+            out += [_act(AddTarget, target=t) for t in attack_targets(state, c) if t not in d.targets]
+        out.append(_act(Roll))
+        out.append(_act(CancelAttack))
         if kind is None or kind in FREE:
             out += free_actions(state, c)
         return out
@@ -225,14 +238,14 @@ def legal(state: HarakiriState, c: Character, only=None) -> list:
     for giver, taker in ((c, o), (o, c)) if kind in (None, "transfer") else ():
         for it in giver.items:
             if _can_take_item(taker, it.id):
-                out.append(Transfer(thing="item:" + it.id, frm=giver.id, to=taker.id))
+                out.append(_act(Transfer, thing="item:" + it.id, frm=giver.id, to=taker.id))
         if len(giver.weapons) == 2 and len(taker.weapons) < 2:
-            out += [Transfer(thing="weapon:" + w, frm=giver.id, to=taker.id) for w in giver.weapons]
+            out += [_act(Transfer, thing="weapon:" + w, frm=giver.id, to=taker.id) for w in giver.weapons]
         if giver.heads:
-            out.append(Transfer(thing="head", frm=giver.id, to=taker.id))
+            out.append(_act(Transfer, thing="head", frm=giver.id, to=taker.id))
         if giver.boss_heads:
-            out.append(Transfer(thing="boss_head", frm=giver.id, to=taker.id))
-    out.append(EndTrade())
+            out.append(_act(Transfer, thing="boss_head", frm=giver.id, to=taker.id))
+    out.append(_act(EndTrade))
     if kind is None or kind in FREE:
         out += free_actions(state, c)
     return out

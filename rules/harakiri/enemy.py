@@ -17,7 +17,9 @@ from .core import (
     mover_of_enemy, on_terrain, queue_cond_char, queue_index, ref_label,
     oracle_now, resistor, damage_enemy, heal_enemy, place_enemy,
 )
-from .grid import adjacent, distance, in_range, los, occupancy, path_to, reachable, resistor_squares
+from .grid import (
+    adjacent, distance, geometry, in_range, los, occupancy, path_to, reachable, resistor_squares, sights,
+)
 from .model import EnemyCtx, HarakiriState, Pending, fmt
 from .narration import BLEEDS, DRAWS, ENEMY_ACTIVATES, resolved_line
 
@@ -194,7 +196,8 @@ class Sim:
         self.mover = mover_of_enemy(e)
         self.downed = bool(e.conds.get("downed"))
         self._reach: dict[tuple[int, int], tuple[dict[int, int], dict[int, int]]] = {}
-        self._los: dict[tuple[int, int], bool] = {}
+        self.geo = geometry(state)
+        self._los = sights(state, e.side, self.occ, self.res, self.geo)
 
     placed: frozenset[int] = frozenset()  # squares filled by simulated placements (Exhume)
 
@@ -205,7 +208,7 @@ class Sim:
             if self.placed:
                 occ = dict(occ)
                 occ.update({p: ("foe", "sim") for p in self.placed})
-            self._reach[key] = reachable(self.state, self.mover, pos, budget, occ, self.res)
+            self._reach[key] = reachable(self.state, self.mover, pos, budget, occ, self.res, g=self.geo)
         return self._reach[key]
 
     def steps(self, line: list[str] | tuple[Stp, ...]) -> list[Stp]:
@@ -219,9 +222,10 @@ class Sim:
         return st
 
     def los_from(self, a: int, b: int) -> bool:
-        got = self._los.get((a, b))
+        k = a << 16 | b
+        got = self._los.get(k)
         if got is None:
-            got = self._los[(a, b)] = los(self.state, self.e.side, a, b, self.occ, self.res)
+            got = self._los[k] = los(self.state, self.e.side, a, b, self.occ, self.res, self.geo)
         return got
 
     def move_options(self, stp: Stp, pos: int, prio: str) -> list[tuple[str, list[int]]]:
@@ -254,7 +258,9 @@ class Sim:
                 m = max(distance(s, tp) for s in reach)
                 ok = [s for s in reach if distance(s, tp) == m]
             elif stp.cond == "r":
-                ok = [s for s in reach if in_range(state, s, tp, stp.n) and self.los_from(s, tp)]
+                n = stp.n  # distance first: it rules most squares out at once
+                ok = [s for s in reach if distance(s, tp) <= n and (n > 2 or in_range(state, s, tp, n))
+                      and self.los_from(s, tp)]
             elif stp.cond == "hide":
                 obst = [s for s in reach if state.squares[s].terrain == "obstacle"]
                 if obst:

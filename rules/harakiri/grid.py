@@ -150,21 +150,45 @@ def occupied_for(state: HarakiriState, side: str, p: int, cross: bool,
 
 
 def los(state: HarakiriState, side: str, a: int, b: int,
-        occ: dict[int, tuple[str, str]] | None = None, res: set[int] | None = None) -> bool:
+        occ: dict[int, tuple[str, str]] | None = None, res: set[int] | None = None,
+        g: Geometry | None = None) -> bool:
+    """Line of sight (spec §5.2); ``g``, the board's ``geometry``, saves looking it up."""
     if occ is None:
         occ = occupancy(state)
     if res is None:
         res = resistor_squares(state)
-    entered, touched = _trace(a, b)
-    cross = height(state, a) != height(state, b)
-    for s in entered[:-1]:
-        if occupied_for(state, side, s, cross, occ, res):
+    sight = (g or geometry(state)).sight(a, b)
+    if sight is None:  # the terrain alone blocks the line
+        return False
+    entered, touched, n = sight
+    for s in entered:
+        if s in res:
             return False
-    n = 0
+        c = occ.get(s)
+        if c is not None and c[0] != side:
+            return False
     for s in touched:
-        if s != a and s != b and occupied_for(state, side, s, cross, occ, res):
+        c = occ.get(s)
+        if s in res or (c is not None and c[0] != side):
             n += 1
     return n < 2
+
+
+_SIGHTS: dict[tuple, dict[int, bool]] = {}
+
+
+def sights(state: HarakiriState, side: str, occ: dict[int, tuple[str, str]], res: set[int],
+           g: Geometry | None = None) -> dict[int, bool]:
+    """A memo of ``los`` answers for one side and one set of blockers (``a << 16 | b`` ->
+    bool), shared by every search that sees the same board and blockers."""
+    g = g or geometry(state)
+    key = (g, side, frozenset(res).union([p for p, c in occ.items() if c[0] != side]))
+    got = _SIGHTS.get(key)
+    if got is None:
+        if len(_SIGHTS) > 512:
+            _SIGHTS.clear()
+        got = _SIGHTS[key] = {}
+    return got
 
 
 def neighbours(state: HarakiriState, p: int) -> Iterator[int]:
@@ -285,6 +309,39 @@ class Geometry:
         self.board = _Board(dict(squares))
         self.moves = {p: tuple(moves_from(self.board, p)) for p in squares}  # type: ignore[arg-type]
         self._edges: dict[tuple[str, bool, bool], tuple[dict[int, tuple[Edge, ...]], frozenset[int]]] = {}
+        self._sight: dict[int, tuple[tuple[int, ...], tuple[int, ...], int] | None] = {}
+
+    def sight(self, a: int, b: int) -> tuple[tuple[int, ...], tuple[int, ...], int] | None:
+        """``los`` with no creature nor resistor on the board: None if the terrain blocks the
+        line, else the entered and corner squares a creature or resistor could still block,
+        and how many corners the terrain already blocks."""
+        k = a << 16 | b
+        if k in self._sight:
+            return self._sight[k]
+        got = self._sight[k] = self._line(a, b)
+        return got
+
+    def _line(self, a: int, b: int) -> tuple[tuple[int, ...], tuple[int, ...], int] | None:
+        b_ = self.board
+        entered, touched = _trace(a, b)
+        cross = height(b_, a) != height(b_, b)  # type: ignore[arg-type]
+        no_one: dict[int, tuple[str, str]] = {}
+        dyn_e: list[int] = []
+        for s in entered[:-1]:
+            if occupied_for(b_, "", s, cross, no_one, set()):  # type: ignore[arg-type]
+                return None
+            if not cross:
+                dyn_e.append(s)
+        n = 0
+        dyn_t: list[int] = []
+        for s in touched:
+            if s == a or s == b:
+                continue
+            if occupied_for(b_, "", s, cross, no_one, set()):  # type: ignore[arg-type]
+                n += 1
+            elif not cross:
+                dyn_t.append(s)
+        return tuple(dyn_e), tuple(dyn_t), n
 
     def tables(self, m: Mover) -> tuple[dict[int, tuple[Edge, ...]], frozenset[int]]:
         """The steps out of each square (static checks passed) and the squares one may end on."""
@@ -360,6 +417,7 @@ def geometry(state: HarakiriState) -> Geometry:
         _GEOMETRY.clear()
         _BY_CONTENT.clear()
         _REACHED.clear()
+        _SIGHTS.clear()
     content = tuple((p, sq.terrain, sq.h, sq.link) for p, sq in sqs.items())
     g = _BY_CONTENT.get(content)
     if g is None:
@@ -385,14 +443,14 @@ def steps_from(state: HarakiriState, m: Mover, a: int, mp: int,
 
 def reachable(state: HarakiriState, m: Mover, start: int, budget: int,
               occ: dict[int, tuple[str, str]], res: set[int],
-              ends_only: bool = True) -> tuple[dict[int, int], dict[int, int]]:
+              ends_only: bool = True, g: Geometry | None = None) -> tuple[dict[int, int], dict[int, int]]:
     """BFS over (square, MP spent): fewest steps to every square, and a parent for paths.
 
     With ``ends_only`` only squares the mover may end on (and the start) are returned.
     The answer is remembered for the same board, mover, start, budget and blockers: callers
-    only read the two dicts.
+    only read the two dicts. ``g``, the board's ``geometry``, saves looking it up.
     """
-    g = geometry(state)
+    g = g or geometry(state)
     blocked = _blocked(m, occ, res)
     key = (g, m.moves, m.swims, m.large, start, budget, frozenset(blocked),
            frozenset(res.union(occ)) if ends_only else None)
@@ -438,6 +496,50 @@ def _reachable(g: Geometry, m: Mover, start: int, budget: int, occ: dict[int, tu
         steps = {s: v for s, v in steps.items()
                  if s == start or (s in ends and s not in res and s not in occ)}
     return steps, parent
+
+
+def reaches_an_end(state: HarakiriState, m: Mover, start: int, budget: int,
+                   occ: dict[int, tuple[str, str]], res: set[int]) -> bool:
+    """Whether ``reachable(..., ends_only=False)`` holds a square ``can_end`` allows (with
+    no square of its own): the same search, stopped at the first such square."""
+    g = geometry(state)
+    blocked = _blocked(m, occ, res)
+    key = (g, m.moves, m.swims, m.large, start, budget, frozenset(blocked), frozenset(res.union(occ)), "end")
+    got = _REACHED.get(key)
+    if got is None:
+        if len(_REACHED) > 20_000:
+            _REACHED.clear()
+        got = _REACHED[key] = _reaches_an_end(g, m, start, budget, occ, res, blocked)
+    return got  # type: ignore[return-value]
+
+
+def _reaches_an_end(g: Geometry, m: Mover, start: int, budget: int, occ: dict[int, tuple[str, str]],
+                    res: set[int], blocked: set[int]) -> bool:
+    edges, ends = g.tables(m)
+
+    def free(s: int) -> bool:
+        return s in ends and s not in res and s not in occ
+
+    if free(start):
+        return True
+    best = {start: 0}
+    layer = [(start, 0)]
+    while layer:
+        nxt = []
+        for p, c in layer:
+            left = budget - c
+            for n, cost1, dyn in edges.get(p, ()):
+                if cost1 > left or any(s in blocked for s in dyn):
+                    continue
+                cost = c + cost1
+                if cost >= best.get(n, budget + 1):
+                    continue
+                if free(n):
+                    return True
+                best[n] = cost
+                nxt.append((n, cost))
+        layer = nxt
+    return False
 
 
 def cheapest(state: HarakiriState, m: Mover, start: int, budget: int,

@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.harakiri.grid import (
-    Mover, can_end, cheapest, moves_from, reachable, step_cost, step_ok, steps_from,
+    Mover, can_end, cheapest, height, los, moves_from, occupied_for, reachable, reaches_an_end,
+    step_cost, step_ok, steps_from, trace,
 )
 from rules.harakiri.model import Square, pos
 
@@ -43,6 +44,15 @@ def _reference_reachable(state, m, start, budget, occ, res, ends_only=True):
     if ends_only:
         steps = {s: v for s, v in steps.items() if s == start or can_end(state, m, s, occ, res, start)}
     return steps, parent
+
+
+def _reference_los(state, side, a, b, occ, res):
+    """Line of sight as spec §5.2 states it: no blocked entered square, fewer than two corners."""
+    entered, touched = trace(a, b)
+    cross = height(state, a) != height(state, b)
+    if any(occupied_for(state, side, s, cross, occ, res) for s in entered[:-1]):
+        return False
+    return sum(1 for s in touched if s not in (a, b) and occupied_for(state, side, s, cross, occ, res)) < 2
 
 
 def _reference_cheapest(state, m, start, budget, occ, res):
@@ -91,6 +101,10 @@ def test_the_tables_agree_with_the_step_rule(board):
         assert reachable(s, m, start, budget, occ, res, ends_only) == \
             _reference_reachable(s, m, start, budget, occ, res, ends_only)
     assert cheapest(s, m, start, budget, occ, res) == _reference_cheapest(s, m, start, budget, occ, res)
+    for b in sorted(s.squares):
+        assert los(s, m.side, start, b, occ, res) == _reference_los(s, m.side, start, b, occ, res)
+    everywhere, _ = _reference_reachable(s, m, start, budget, occ, res, ends_only=False)
+    assert reaches_an_end(s, m, start, budget, occ, res) == any(can_end(s, m, p, occ, res) for p in everywhere)
 
 
 def test_a_replaced_square_is_seen_at_once():
