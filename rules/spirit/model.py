@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Annotated, Any, Literal, TypeVar, Union
 
 from pydantic import Field, model_validator
 
-from rules.common import ActionBase, Model, OptionsBase, StateBase
+from rules.common import ActionBase, LogLine, Model, OptionsBase, StateBase
 
 from . import data
 from .data import Difficulty, Icon
@@ -273,6 +273,16 @@ class SpiritState(StateBase):
     score: int = 0
     breakdown: list[str] = Field(default_factory=list)
     hidden: bool = False           # True in a view: hidden zones hold "?" placeholders
+
+    def say(self, text: str, seats: tuple[int, ...] | None = None) -> None:
+        """As ``StateBase.say``; a public line is shared with every other game that said it."""
+        self.log.append(_public_line(text) if seats is None else LogLine(text=text, seats=seats))
+
+
+@lru_cache(maxsize=16384)
+def _public_line(text: str) -> LogLine:
+    """One (frozen) log line per text: turns, passes and draws recur from game to game."""
+    return LogLine(text=text)
 
 
 # -- shared instances ------------------------------------------------------------------
