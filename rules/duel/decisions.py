@@ -160,11 +160,10 @@ def legal(st: DuelState) -> list[ActionBase]:
         acts.append(BEGIN)
         if p.ki >= 1 and "buy_card" not in st.used_round:
             acts.append(BUY_CARD)
-        has_action = any(not is_special(c) for c in p.hand)
         if st.weapon == "yari" and p.yari_left > 0 and "yari" not in st.used_round and p.hand:
             acts.append(REDRAW["yari"])
         if (st.campaign and p.campaign_redraw_left > 0 and "campaign" not in st.used_round
-                and has_action):
+                and any(not is_special(c) for c in p.hand)):
             acts.append(REDRAW["campaign"])
         if bushido_effect(st) == "jin" and "jin" not in st.used_round:
             acts += [JIN_PICK[c] for c in p.hand if not is_special(c)]
@@ -176,14 +175,15 @@ def legal(st: DuelState) -> list[ActionBase]:
             if (st.defence is None and "peek" not in st.used_exchange and p.ki >= 1
                     and st.weapon != "nodachi"):
                 acts.append(PEEK)
-            if _place_ok(st, "cliff"):
+            if st.surroundings == "cliff" and _place_ok(st, "cliff"):
                 acts.append(EXPLOIT["cliff"])
             acts += [ACTIVATE[c] for c in p.hand]
     elif step == "second_card":
-        acts += [ACTIVATE[c] for c in p.hand]
+        acts = [ACTIVATE[c] for c in p.hand]
     elif step == "third_card":
-        acts += [ACTIVATE[c] for c in p.hand]
-        if _place_ok(st, "rice_paddies") and st.defence is not None:
+        acts = [ACTIVATE[c] for c in p.hand]
+        if (st.surroundings == "rice_paddies" and _place_ok(st, "rice_paddies")
+                and st.defence is not None):
             acts.append(EXPLOIT["rice_paddies"])
     elif step == "attack":
         acts.append(STRIKE)
@@ -192,7 +192,7 @@ def legal(st: DuelState) -> list[ActionBase]:
             acts.append(SPEND_CREDIT["s"])
         if eff == "credit_t" and p.credit > 0 and p.t < (3 if p.cap_t else C.track_max):
             acts.append(SPEND_CREDIT["t"])
-        if _place_ok(st, "temple_steps"):
+        if st.surroundings == "temple_steps" and _place_ok(st, "temple_steps"):
             acts.append(EXPLOIT["temple_steps"])
     elif step == "injury_die":
         return [ACTIVATE_DIE, DECLINE]
@@ -203,9 +203,9 @@ def legal(st: DuelState) -> list[ActionBase]:
             acts.append(GISEI)
         if not kusari and "ki_guard" not in st.used_attacker and p.ki >= 1:
             acts.append(KI_GUARD)
-        if not kusari and _place_ok(st, "bamboo_forest"):
+        if not kusari and st.surroundings == "bamboo_forest" and _place_ok(st, "bamboo_forest"):
             acts.append(EXPLOIT["bamboo_forest"])
-        if _place_ok(st, "river_ford"):
+        if st.surroundings == "river_ford" and _place_ok(st, "river_ford"):
             acts.append(EXPLOIT["river_ford"])
     elif step == "counter_revealed":
         return [EXPLOIT["ganryu_shore"], ACCEPT]
@@ -388,6 +388,15 @@ def _exploit(st, a):
         st.step = "C4"
 
 
+def _play_text(cid: str) -> str:
+    card = D.cards[cid]
+    name = f" {card.name}" if card.name else ""
+    return f"You play {cid}{name} ({card.s:+d}/{card.t:+d}/{card.g:+d}): gauge "
+
+
+PLAY_TEXT = {cid: _play_text(cid) for cid in D.cards}  # the log line up to the new gauge
+
+
 def _activate(st, a):
     p = st.player
     card = D.cards[a.card]
@@ -397,15 +406,13 @@ def _activate(st, a):
     st.target_locked = True
     n = len(st.exchange_cards)
     change_gauge(st, card.s, card.t, card.g)
-    name = f" {card.name}" if card.name else ""
-    st.say(f"You play {a.card}{name} ({card.s:+d}/{card.t:+d}/{card.g:+d}): "
-           f"gauge {p.s}/{p.t}/{p.g}.")
+    st.say(f"{PLAY_TEXT[a.card]}{p.s}/{p.t}/{p.g}.")
     if card.effect == "kiai":
         gain_ki(st, 1, "Kiai")
     if card.effect == "iai" and n == C.cards_per_exchange:
         change_gauge(st, ds=3)
         st.say(f"Iai-giri as the 3rd card: Strength +3 (Strength {p.s}).")
-    st.step = {1: "second_card", 2: "E3"}.get(n, "E5")
+    st.step = "second_card" if n == 1 else "E3" if n == 2 else "E5"
 
 
 def _reward(st, a):
