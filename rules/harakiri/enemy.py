@@ -198,6 +198,8 @@ class Sim:
         self._reach: dict[tuple[int, int], tuple[dict[int, int], dict[int, int]]] = {}
         self.geo = geometry(state)
         self._los = sights(state, e.side, self.occ, self.res, self.geo)
+        self._moves: dict[tuple, list[tuple[str, list[int]]]] = {}
+        self._targets: dict[tuple, list[str]] = {}
 
     placed: frozenset[int] = frozenset()  # squares filled by simulated placements (Exhume)
 
@@ -229,6 +231,14 @@ class Sim:
         return got
 
     def move_options(self, stp: Stp, pos: int, prio: str) -> list[tuple[str, list[int]]]:
+        """Where a move step may go, per target; remembered by this search (read only)."""
+        key = (stp, pos, prio, self.placed)
+        got = self._moves.get(key)
+        if got is None:
+            got = self._moves[key] = self._move_options(stp, pos, prio)
+        return got
+
+    def _move_options(self, stp: Stp, pos: int, prio: str) -> list[tuple[str, list[int]]]:
         state, e = self.state, self.e
         budget = enemy_stats(e)["mov"] + stp.bonus
         reach, _ = self.reach(pos, budget)
@@ -291,6 +301,14 @@ class Sim:
         return r + self.e.range_bonus_round
 
     def attack_targets(self, stp: Stp, pos: int, prio: str) -> list[str]:
+        """Whom an attack step may hit from ``pos``; remembered by this search (read only)."""
+        key = (stp, pos, prio)
+        got = self._targets.get(key)
+        if got is None:
+            got = self._targets[key] = self._attack_targets(stp, pos, prio)
+        return got
+
+    def _attack_targets(self, stp: Stp, pos: int, prio: str) -> list[str]:
         state = self.state
         out = []
         r = self.attack_range(stp)
@@ -421,21 +439,36 @@ def start(state: HarakiriState, uid: str) -> None:
             state.say(resolved_line(LETTERS[i], text, p))
             state.ectx.line = [text]
             state.ectx.prio = p
+            _HANDOFF[0] = (state, state.ectx, sim)
             return
         state.say(f"Line {LETTERS[i]}) {text} cannot be resolved: {why}.")
     state.say(f"{label} does nothing.")
     finish_enemy(state)
 
 
+# The search that chose a line, handed to ``run`` when the round machine plays the line at
+# once (nothing changed in between: ``flow.advance`` drops it whenever it is entered anew).
+_HANDOFF: list[tuple[HarakiriState, EnemyCtx, Sim] | None] = [None]
+
+
+def drop_handoff() -> None:
+    _HANDOFF[0] = None
+
+
 def run(state: HarakiriState) -> None:
     """Execute the chosen line step by step until a decision is needed or it is done."""
     ctx = state.ectx
     assert ctx is not None
+    handed, _HANDOFF[0] = _HANDOFF[0], None
     e = enemy(state, ctx.uid)
     if e is None:
         finish_enemy(state)
         return
-    sim = Sim(state, e)
+    sim: Sim | None = None
+    if handed is not None and handed[0] is state and handed[1] is ctx and handed[2].e is e \
+            and ctx.idx == 0 and not state.jobs and state.pending is None:
+        sim = handed[2]
+    sim = sim or Sim(state, e)
     steps = sim.steps(ctx.line) if ctx.line else []
     prio = ctx.prio or data.enemy_def(e.type).prio
     while ctx.idx < len(steps):
@@ -445,7 +478,8 @@ def run(state: HarakiriState) -> None:
         if e is None:
             finish_enemy(state)
             return
-        sim = Sim(state, e)
+        if sim is None or sim.e is not e:
+            sim = Sim(state, e)  # anew after every step that changed the board
         stp, rest = steps[ctx.idx], steps[ctx.idx + 1:]
         if stp.op == "M":
             opts = sim.move_options(stp, e.p, prio)
@@ -479,6 +513,7 @@ def run(state: HarakiriState) -> None:
                 state.say(f"{enemy_label(e)} stays on {fmt(dest)} ({stp.text}).")
             ctx.move_target = None
             ctx.idx += 1
+            sim = None
         elif stp.op == "A":
             cands = sim.attack_targets(stp, e.p, prio)
             ctx.idx += 1
@@ -490,11 +525,13 @@ def run(state: HarakiriState) -> None:
                 ctx.idx -= 1
                 return
             enemy_attack(state, e, stp, pick)
+            sim = None
         elif stp.op == "H":
             n = heal_enemy(e, stp.n)
             if n:
                 state.say(f"{enemy_label(e)} heals {n}.")
             ctx.idx += 1
+            sim = None
         elif stp.op == "X" and stp.cond == "exhume":
             graves = exhume_graves(state, e.p, set(occupancy(state)), resistor_squares(state))
             if not graves:
@@ -506,9 +543,11 @@ def run(state: HarakiriState) -> None:
                 state.say(f"{enemy_label(e)} exhumes a corpse at {fmt(int(g[2:]))}.")
                 place_enemy(state, "jikininki", int(g[2:]), state.squares[int(g[2:])].zone)
             ctx.idx += 1
+            sim = None
         elif stp.op == "X":
             special(state, e, stp.cond)
             ctx.idx += 1
+            sim = None
         else:
             ctx.idx += 1
     if state.pending is None and not state.jobs and state.result is None:

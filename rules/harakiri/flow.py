@@ -16,6 +16,7 @@ from .narration import CHARACTER_ACTIVATES
 
 
 def advance(state: HarakiriState) -> None:
+    enemy_mod.drop_handoff()  # a search handed over by an earlier call may be stale now
     for _ in range(100000):
         if state.result is not None and state.step not in ("AFTERMATH", "OVER"):
             start_aftermath(state)
