@@ -564,6 +564,11 @@ class DuelBoard(Vertical):
         elif view.step == "counter_prepare" and view.queue:
             who = "" if solo else f"{view.foes[view.queue[0]].name}'s "
             lines += wrap(Text(f"Next: {who}counterattack vs your Guard {p.g}", style="italic"), width, 2)
+        if view.pending and view.pending[-1].kind == "ford" and view.pending[-1].cards:
+            c = D.counters[view.pending[-1].cards[0]]
+            mark = ", Ki mark" if c.ki_mark else ""
+            lines += wrap(Text(f"River Ford: the top counterattack card is Power {c.power}, "
+                               f"Wound {c.wound}{mark}", style="italic"), width, 2)
         lines += self._before(view, width, solo, before_round)
         return lines
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.duel import GAME
+from rules.duel.data import data as duel_data
 from screens.common.curtain import CurtainScreen
 from screens.common.outcome import OutcomeScreen
 from screens.duel import DuelBoard
@@ -12,6 +13,7 @@ from tabletop.app import TabletopApp
 from .helpers import board_of, bot_chooser, click_action, play_to_end, press_action, screen_text, settle
 
 GAMES = {"duel": GAME}
+GAME_DATA = duel_data()
 
 
 async def test_a_duel_to_its_end_by_keys(data_dir):
@@ -188,3 +190,22 @@ async def test_the_wide_table_pairs_its_regions_up_at_200x50(data_dir):
         text = screen_text(app)
         assert "Defence cards to come (11): 3/9 5/6 5/8* 6/5 6/6 6/7 7/6 7/7* 8/4 8/5* 9/3" in text
         assert "Counterattacks to come (12)" in text
+
+
+async def test_the_card_seen_at_the_river_ford_stays_on_the_table_while_you_decide(data_dir):
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        _new_duel(app, 3, surroundings="river_ford")
+        await settle(pilot)
+        board, store, choose = board_of(app), app.store, bot_chooser(GAME, 2)
+        while not any(a.kind == "exploit" for a in board.actions):
+            await press_action(pilot, board, choose(store, board.actions))
+            await pilot.pause()
+        await _play(pilot, app, "exploit")
+        top = store.state.pending[-1].cards[0]
+        card = GAME_DATA.counters[top]
+        exch = board.query_one("#du-exch")
+        assert exch.size.height == len(exch.shown.plain.split("\n"))  # on screen, every line
+        text = " ".join(exch.shown.plain.split())
+        assert f"River Ford: the top counterattack card is Power {card.power}, Wound {card.wound}" in text
