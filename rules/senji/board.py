@@ -34,7 +34,8 @@ def host_order(state: SenjiState) -> list[int]:
 
 
 def owned(state: SenjiState, seat: int) -> list[str]:
-    return [p for p in D.province_order if state.provinces[p].owner == seat]
+    provinces = state.provinces
+    return [p for p in D.province_order if provinces[p].owner == seat]
 
 
 def fleets_of(state: SenjiState, seat: int) -> list[Fleet]:

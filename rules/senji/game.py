@@ -107,13 +107,14 @@ def _position(state: SenjiState) -> tuple:
 
 class Senji(Game):
     id = "senji"
-    _offered: tuple[SenjiState, tuple, list[ActionBase]] | None = None
     title = "Senji"
     min_seats = 3
     max_seats = 6
     Options = SenjiOptions
     State = SenjiState
     Action = SenjiAction
+    # The last legal list handed out and the state it was for: a cache, never part of a state.
+    _offered: tuple[SenjiState, tuple, list[ActionBase]] | None = None
 
     def new(self, options: SenjiOptions, seed: int) -> SenjiState:
         return setup.new(options, seed)
