@@ -53,3 +53,23 @@ def test_random_states_render_and_describe():
         assert max(len(line) for line in text.split("\n")) <= 76
         assert GAME.phase(GAME.view(s, seat))
         GAME.apply(s, rng.choice(actions))
+
+
+def test_listing_the_legal_actions_leaves_the_state_as_it_was():
+    s = GAME.new(SenjiOptions(), 3)
+    before = s.model_dump_json()
+    listed = GAME.legal_actions(s)
+    listed.clear()  # the caller's copy: the game's own list is untouched
+    assert s.model_dump_json() == before
+    GAME.apply(s, GAME.legal_actions(s)[0])
+
+
+def test_an_action_offered_earlier_is_checked_again_once_the_game_moved_on():
+    s = GAME.new(SenjiOptions(), 3)
+    first = GAME.legal_actions(s)[0]
+    GAME.apply(s, first)
+    before = s.model_dump_json()
+    assert first not in GAME.legal_actions(s)  # the next seat keeps from its own three
+    with pytest.raises(IllegalAction):
+        GAME.apply(s, first)
+    assert s.model_dump_json() == before
