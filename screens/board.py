@@ -1,10 +1,16 @@
 """The board screen every game plays on.
 
 It watches the app's ``revision``, reads ``store.view(seat)`` once per change and sets
-its ``frame`` reactive; the board widget (generic text or a game's own) is bound to it.
-Input becomes actions dispatched to the store; a refusal becomes a notification.
-Hot-seat secrecy: when the seat to move passes to another human whose view differs,
-everything is blanked and a curtain covers the screen until that player is ready.
+its ``frame`` reactive; the board widget (generic text or a game's own, a ``BoardBase``)
+is bound to it. Input becomes actions dispatched to the store; a refusal becomes a
+notification.
+
+Hot-seat secrecy: a seat's private view is drawn only after that seat lifted the
+curtain, and only while nothing else (a public screen, another seat's view) has been on
+screen since. Undo messages name only the viewer's own actions.
+
+Keys: the routine choice of a decision is listed first and is on Enter; every other
+action keeps one key for as long as it is offered (``KeyChart``), whatever else is listed.
 """
 
 from __future__ import annotations
@@ -23,22 +29,24 @@ from rules.common import IllegalAction
 from tabletop.store import Store
 
 from .boards import board_widget
+from .common.board_base import BoardBase
 from .common.curtain import CurtainScreen
 from .common.decisions import DecisionPanel
 from .common.dialogs import SaveDialog
 from .common.footer import QuietFooter
 from .common.frame import ChooseAction, Frame, HighlightAction
 from .common.help import HelpScreen
-from .common.keys import ACTION_KEYS
+from .common.keys import ACTION_KEYS, ENTER, KeyChart
 from .common.log import LogPanel
 from .common.outcome import OutcomeScreen
 from .common.parts import Part
 
-_PUBLIC = object()  # "nobody's view is on screen yet"
+_PUBLIC = object()  # "nobody's private view is on screen"
 
 
 class BoardScreen(Screen[None]):
     BINDINGS = [
+        Binding("enter", "choose", "Choose highlighted", key_display="⏎"),
         Binding("u", "undo", "Undo"),
         Binding("w", "save", "Save"),
         Binding("question_mark", "help", "Help"),
@@ -50,19 +58,27 @@ class BoardScreen(Screen[None]):
     def __init__(self, store: Store) -> None:
         super().__init__(classes=f"board game-{store.game.id}")
         self.store = store
-        self.viewer: object = _PUBLIC  # seat whose view is drawn (None: the public view)
+        # Whose private view may be on screen: a seat that lifted the curtain and has
+        # had the screen since, or _PUBLIC once anything else was drawn.
+        self.viewer: object = _PUBLIC
         self.actions: list = []
+        self.keys: list[str | None] = []  # keys[i]: the key of actions[i] (ENTER, a letter, None)
+        self.rows: list[int] = []  # rows[r]: the action shown on the panel's row r
         self.curtain_up = False
         self.outcome_shown = False
         self._bot_pending = False
         self._stale = False
         self._undo_shown: tuple[bool, bool] | None = None
+        self._status = ""
+
+    @property
+    def board(self) -> BoardBase:
+        return self.query_one("#board", BoardBase)
 
     def compose(self) -> ComposeResult:
         board = board_widget(self.store.game)
-        reserved = set(getattr(board, "RESERVED_KEYS", ""))
         # The keys that pick actions: the common list less what this board uses itself.
-        self.keys = [k for k in ACTION_KEYS if k not in reserved]
+        self.chart = KeyChart([k for k in ACTION_KEYS if k not in board.RESERVED_KEYS])
         yield Part(id="status", fixed=True)
         with Horizontal(id="main"):
             with VerticalScroll(id="board-area"):
@@ -80,10 +96,14 @@ class BoardScreen(Screen[None]):
         # From 120 columns the side panel gets wider. A board that needs the whole width
         # below some size (a map) has the decisions and the log stacked under it there.
         width = event.size.width
-        stack_below = getattr(self.query_one("#board"), "STACK_BELOW", 0)
-        for cls, on in (("-wide", width >= 120), ("-stacked", width < stack_below)):
-            if self.has_class(cls) != on:
-                self.set_class(on, cls)
+        stacked = width < self.board.STACK_BELOW
+        if self.has_class("-wide") != (width >= 120):
+            self.set_class(width >= 120, "-wide")
+        if self.has_class("-stacked") != stacked:
+            self.set_class(stacked, "-stacked")
+            # The board lays its tabs out again once the new layout is in place.
+            self.call_after_refresh(self.board.stacked_changed, stacked)
+        self._put_status()
 
     def on_screen_resume(self) -> None:
         if self._stale and not self.curtain_up:
@@ -98,9 +118,17 @@ class BoardScreen(Screen[None]):
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.store.seats) if s.is_human]
 
-    def _views_differ(self, a: object, b: int | None) -> bool:
-        first = None if a is _PUBLIC else a
-        return self.store.view(first) != self.store.view(b)
+    def _shown_to(self, seat: int | None) -> tuple:
+        """What drawing ``seat``'s view puts on screen: the view and the log it may read."""
+        view = self.store.view(seat)
+        return view, tuple(ln.text for ln in view.log if ln.visible_to(seat))
+
+    def _needs_curtain(self, seat: int) -> bool:
+        """Whether drawing this seat's view needs the curtain first: more than one human
+        at the table, the screen not already this seat's, and something on it private."""
+        if self.viewer == seat or len(self.humans) <= 1:
+            return False
+        return self._shown_to(seat) != self._shown_to(None)
 
     def sync(self) -> None:
         if self.curtain_up:
@@ -116,19 +144,22 @@ class BoardScreen(Screen[None]):
             if not self.outcome_shown:
                 self.outcome_shown = True
                 # A board still playing the last turn out (an enemy's) finishes it first.
-                when_settled = getattr(self.query_one("#board"), "when_settled", None)
-                if when_settled is None:
-                    self._show_outcome()
-                else:
-                    when_settled(self._show_outcome)
+                self.board.when_settled(self._show_outcome)
+            return
+        pause = self.board.public_pause(store.view(None))
+        if pause is not None:  # public facts for the whole table, until a key
+            self.viewer = _PUBLIC
+            self.app.push_screen(pause, lambda _: self.sync())
             return
         seat = store.to_move()
         if game.is_public(store.state):
-            self._draw(None, interactive=store.seats[seat].is_human)
-            self._maybe_bot(seat)
+            humans_run = not store.seats[seat].is_human and self.board.humans_run(store.view(None), self.humans)
+            self._draw(None, interactive=store.seats[seat].is_human or humans_run)
+            if not humans_run:
+                self._maybe_bot(seat)
             return
         if store.seats[seat].is_human:
-            if self.viewer != seat and len(self.humans) > 1 and self._views_differ(self.viewer, seat):
+            if self._needs_curtain(seat):
                 self._raise_curtain(seat)
                 return
             self._draw(seat, interactive=True)
@@ -138,6 +169,7 @@ class BoardScreen(Screen[None]):
             self._maybe_bot(seat)
 
     def _raise_curtain(self, seat: int) -> None:
+        self.viewer = _PUBLIC
         self.frame = Frame(None, None)
         self.query_one(DecisionPanel).show([], waiting="Waiting for the next player")
         self.query_one(LogPanel).show([])
@@ -150,44 +182,89 @@ class BoardScreen(Screen[None]):
             self.sync()
 
         # Only public words: the board may add the round and a clock (never a view).
-        note = getattr(self.query_one("#board"), "curtain_note", lambda state: "")(self.store.view(None))
+        note = self.board.curtain_note(self.store.view(None))
         self.app.push_screen(CurtainScreen(self.store.seats[seat].name, note), lifted)
 
     def _draw(self, seat: int | None, interactive: bool, waiting: str | None = None) -> None:
         store = self.store
         game = store.game
+        board = self.board
+        if seat is None or seat != self.viewer:
+            # Anything but the viewer's own view (a public screen, another seat's view
+            # with nothing private) ends the viewer's turn at the screen.
+            self.viewer = _PUBLIC if seat is None or self._shown_to(seat) == self._shown_to(None) else seat
         view = store.view(seat)
-        hidden = getattr(self.query_one("#board"), "HIDDEN_KINDS", ())
         # Actions the board dispatches itself (a clock running out) are not listed.
-        self.actions = [a for a in store.legal_actions() if a.kind not in hidden] if interactive else []
+        legal = store.legal_actions() if interactive else []
+        self.actions = [a for a in legal if a.kind not in board.HIDDEN_KINDS]
+        self._assign_keys()
         panel = self.query_one(DecisionPanel)
         if interactive:
-            panel.show([game.describe(a) for a in self.actions], keys=self.keys)
-            # Enter takes the board's default move-on action ("begin", "strike", ...).
-            defaults = getattr(self.query_one("#board"), "DEFAULT_KINDS", ())
-            first = next((i for i, a in enumerate(self.actions) if a.kind in defaults), None)
-            if first is not None and panel.highlighted != first:
-                panel.highlighted = first
+            panel.show([game.describe(self.actions[i]) for i in self.rows],
+                       keys=[self.keys[i] for i in self.rows])
             if self.focused is None or self.focused.id == "board-area":
                 panel.focus()
         else:
             panel.show([], waiting=waiting or "Game over")
         # The board gets the cursor's action at once, so a preview costs no second frame.
-        cursor = panel.highlighted
-        highlight = self.actions[cursor] if cursor is not None and cursor < len(self.actions) else None
+        highlight = self._highlighted_action()
         self.frame = Frame(view, seat, tuple(self.actions), highlight)
         self.query_one(LogPanel).show([ln.text for ln in view.log if ln.visible_to(seat)])
         mover = store.to_move()
-        who = f"To move: {store.seats[mover].name}" if mover is not None else "Game over"
         phase = game.phase(view)
-        self._set_status(" · ".join(p for p in (game.title, phase, who, f"move {store.revision}") if p))
+        if mover is not None:
+            who = f"To move: {store.seats[mover].name}"
+        else:  # said once, whether or not the game's phase says it already
+            who = "" if "game over" in phase.lower() else "Game over"
+        self._status_parts = (who, phase, game.title, f"move {store.revision}")
+        self._put_status()
         undo = (store.can_undo(), self.curtain_up)
         if undo != self._undo_shown:  # the footer is rebuilt only when Undo changes
             self._undo_shown = undo
             self.refresh_bindings()
 
+    def _assign_keys(self) -> None:
+        """The routine choice first and on Enter; every other action its own key."""
+        game = self.store.game
+        board = self.board
+        routine = next((i for i, a in enumerate(self.actions) if a.kind in board.DEFAULT_KINDS), None)
+        others = [i for i in range(len(self.actions)) if i != routine]
+        dumps = [game.dump_action(self.actions[i]) for i in others]
+        pinned = [board.action_key(self.actions[i]) for i in others]
+        keys = self.chart.assign(dumps, pinned)
+        self.keys = [None] * len(self.actions)
+        for i, key in zip(others, keys):
+            self.keys[i] = key
+        self.rows = others
+        if routine is not None:
+            self.keys[routine] = ENTER
+            self.rows = [routine] + others
+
+    def _highlighted_action(self):
+        row = self.query_one(DecisionPanel).highlighted
+        if row is None or row >= len(self.rows):
+            return None
+        return self.actions[self.rows[row]]
+
     def _set_status(self, text: str) -> None:
-        self.query_one("#status", Part).put(Text(text))
+        self._status_parts = (text,)
+        self._put_status()
+
+    def _put_status(self) -> None:
+        """The header: who moves and the phase always whole; the title and the move
+        count only where they fit. When even the first two do not fit they wrap."""
+        parts = [p for p in getattr(self, "_status_parts", ()) if p]
+        width = max(1, self.size.width - 2)
+        essential, extra = parts[:2], parts[2:]
+        text = " · ".join(essential)
+        for p in extra:
+            if len(text) + 3 + len(p) <= width:
+                text += " · " + p
+        status = self.query_one("#status", Part)
+        lines = 1 if len(text) <= width else 2
+        if status.styles.height is None or status.styles.height.value != lines:
+            status.styles.height = lines
+        status.put(Text(text))
 
     # -- bots --------------------------------------------------------------
     def _maybe_bot(self, seat: int) -> None:
@@ -213,44 +290,65 @@ class BoardScreen(Screen[None]):
         try:
             store.dispatch(action)
         except IllegalAction as exc:  # a bot bug: say so, never crash the table
-            self.notify(f"{store.seats[seat].name} tried an illegal move: {exc.reason}", severity="error")
+            self.notify(f"{store.seats[seat].name} tried an illegal move: {exc.reason}", severity="error", markup=False)
 
     # -- input -------------------------------------------------------------
     def on_key(self, event) -> None:
-        if not event.character or self.curtain_up:
+        if self.curtain_up:
+            return
+        if event.key == "u" and not self.store.can_undo():
+            event.stop()
+            self.notify(self.store.undo_block() or "Nothing to undo.", severity="warning")
+            return
+        if not event.character or not event.is_printable:
             return
         if event.character in self.keys:
             event.stop()
             self.action_pick(self.keys.index(event.character))
             return
         # The board's own keys (tabs, lists, a clock) reach it wherever the focus is.
-        handle = getattr(self.query_one("#board"), "board_key", None)
-        if handle is not None and handle(event.character):
+        if self.board.board_key(event.character):
             event.stop()
+            return
+        if event.key in self.active_bindings:
+            return  # undo, save, help, menu
+        event.stop()
+        if self.actions:
+            self.notify(f"No choice is on “{event.character}” now: the keys are shown beside the decisions.",
+                        severity="warning", timeout=3, markup=False)
+        else:
+            self.notify(f"“{event.character}” does nothing now: it is not your decision.", timeout=3, markup=False)
 
     def on_highlight_action(self, message: HighlightAction) -> None:
         """A board asks to put the decision cursor on an action (several match a click)."""
         message.stop()
         if message.action in self.actions:
             panel = self.query_one(DecisionPanel)
-            panel.highlighted = self.actions.index(message.action)
+            panel.highlighted = self.rows.index(self.actions.index(message.action))
             panel.focus()
 
     def action_pick(self, index: int) -> None:
+        """Play ``self.actions[index]``."""
         if index < len(self.actions):
             self._dispatch(self.actions[index])
 
+    def action_choose(self) -> None:
+        """Enter outside the panel: the highlighted row (the routine choice at first)."""
+        action = self._highlighted_action()
+        if action is not None:
+            self._dispatch(action)
+
     def on_decision_panel_chosen(self, message: DecisionPanel.Chosen) -> None:
-        self.action_pick(message.index)
+        if message.index < len(self.rows):
+            self.action_pick(self.rows[message.index])
 
     def on_decision_panel_highlighted(self, message: DecisionPanel.Highlighted) -> None:
         frame = self.frame
-        if frame is None or frame.view is None or not getattr(self.query_one("#board"), "PREVIEWS", False):
+        if frame is None or frame.view is None or not self.board.PREVIEWS:
             return
         # The panel's cursor now, not the message's: a list rebuilt and moved to its
         # default sends two messages, and only where the cursor ended up matters.
-        i = self.query_one(DecisionPanel).highlighted
-        action = self.actions[i] if i is not None and i < len(self.actions) else None
+        action = self._highlighted_action()
         if action != frame.highlight:
             self.frame = replace(frame, highlight=action)
 
@@ -265,11 +363,13 @@ class BoardScreen(Screen[None]):
         try:
             self.store.dispatch(action)
         except IllegalAction as exc:
-            self.notify(exc.reason, severity="warning")
+            self.notify(exc.reason, severity="warning", markup=False)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "undo":
             return True if self.store.can_undo() and not self.curtain_up else None
+        if action == "choose":
+            return True if self.actions and not self.curtain_up else None
         return True
 
     def action_undo(self) -> None:
@@ -280,9 +380,21 @@ class BoardScreen(Screen[None]):
             while entry.seat is not None and not store.seats[entry.seat].is_human and store.can_undo():
                 entry = store.undo()
         except IllegalAction as exc:
-            self.notify(exc.reason, severity="warning")
+            self.notify(exc.reason, severity="warning", markup=False)
             return
-        self.notify(f"Undone: {entry.summary}" if self.viewer == entry.seat or len(self.humans) <= 1 else "Undone.")
+        self.notify(self.undo_message(entry), markup=False)
+
+    def undo_message(self, entry) -> str:
+        """Name the undone action only to the seat that chose it, at its own screen;
+        anyone else hears whose move was taken back, never what it was."""
+        seats = self.store.seats
+        mine = entry.seat is not None and (
+            self.viewer == entry.seat or (len(self.humans) <= 1 and seats[entry.seat].is_human))
+        if mine:
+            return f"Undone: {entry.summary}"
+        if entry.seat is None:
+            return "Undone."
+        return f"Undone: a move by {seats[entry.seat].name}."
 
     def action_save(self) -> None:
         from tabletop.paths import saves_dir
@@ -295,9 +407,9 @@ class BoardScreen(Screen[None]):
             try:
                 self.store.save_to(path)
             except OSError as exc:
-                self.notify(f"Could not save to {path}: {exc.strerror or exc}", severity="error")
+                self.notify(f"Could not save to {path}: {exc.strerror or exc}", severity="error", markup=False)
                 return
-            self.notify(f"Saved to {path}")
+            self.notify(f"Saved to {path}", markup=False)
 
         self.app.push_screen(SaveDialog(saves_dir(), default), chosen)
 
@@ -314,7 +426,7 @@ class BoardScreen(Screen[None]):
             self.outcome_shown = False
             return
         names = [s.name for s in store.seats]
-        self.app.push_screen(OutcomeScreen(store.game.title, outcome, names), self._after_outcome)
+        self.app.push_screen(OutcomeScreen(store.game.title, outcome, names, store.view(None)), self._after_outcome)
 
     def _after_outcome(self, choice: str | None) -> None:
         if choice == "menu":

@@ -1,17 +1,20 @@
 """Which widget draws each game's board area. Until a game's custom board lands, the
-generic text board shows the game's own plain-text rendering."""
+generic text board shows the game's own plain-text rendering.
+
+Every board subclasses ``BoardBase`` (screens/common/board_base.py), whose documented
+hooks (keys, previews, curtain note, hidden and default kinds, settling, stacking) are
+all the board screen asks of a board."""
 
 from __future__ import annotations
 
 from importlib import import_module
 
-from textual.widget import Widget
-
 from tabletop.engine import Game
 
+from .common.board_base import BoardBase
 from .common.text_board import TextBoard
 
-# game id -> "module:Class" of a board widget (a Widget with a ``frame`` reactive).
+# game id -> "module:Class" of a board widget (a BoardBase).
 CUSTOM_BOARDS: dict[str, str] = {
     "spirit": "screens.spirit:SpiritBoard",
     "senji": "screens.senji:SenjiBoard",
@@ -20,9 +23,12 @@ CUSTOM_BOARDS: dict[str, str] = {
 }
 
 
-def board_widget(game: Game) -> Widget:
+def board_widget(game: Game) -> BoardBase:
     path = CUSTOM_BOARDS.get(game.id)
     if path is None:
         return TextBoard(game, id="board")
     module, _, name = path.partition(":")
-    return getattr(import_module(module), name)(game, id="board")
+    board = getattr(import_module(module), name)(game, id="board")
+    if not isinstance(board, BoardBase):
+        raise TypeError(f"{path} must subclass BoardBase (screens/common/board_base.py)")
+    return board

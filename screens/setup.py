@@ -1,5 +1,8 @@
 """The setup screen, generated from a game's Options model: numbers, choices, toggles,
-seats (name and who plays them) and the random seed."""
+seats (name and who plays them) and the random seed.
+
+The first field has the focus when it opens; a switch says On or Off in words; Enter in
+a text field starts the game; every row fits in 80 columns."""
 
 from __future__ import annotations
 
@@ -18,6 +21,10 @@ from tabletop.forms import FieldSpec, option_fields
 from tabletop.store import Seat
 
 
+def on_off(value: bool) -> str:
+    return "On" if value else "Off"
+
+
 class SetupScreen(Screen[None]):
     BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+s", "start", "Start")]
 
@@ -34,6 +41,8 @@ class SetupScreen(Screen[None]):
                 with Horizontal(classes="field"):
                     yield Label(f.title, classes="field-label")
                     yield self._widget(f)
+                    if f.kind == "bool":  # a switch says what it is set to in words
+                        yield Label(on_off(bool(f.default)), id=f"opt-{f.name}-word", classes="switch-word")
                 if f.description:
                     yield Static(f.description, classes="hint")
             with Horizontal(classes="field"):
@@ -72,6 +81,10 @@ class SetupScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._refresh_seats()
+        # The first field has the focus, so the keyboard works at once.
+        first = next((w for w in self.query_one("#setup-form").query("*") if w.focusable), None)
+        if first is not None:
+            first.focus()
 
     # -- reading the form -------------------------------------------------
     def _raw_options(self) -> dict:
@@ -108,7 +121,14 @@ class SetupScreen(Screen[None]):
         self._refresh_seats()
 
     def on_switch_changed(self, event: Switch.Changed) -> None:
+        if event.switch.id:
+            self.query_one(f"#{event.switch.id}-word", Label).update(on_off(event.value))
         self._refresh_seats()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in a text field starts the game, as the Start button would."""
+        event.stop()
+        self.action_start()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id and event.input.id.startswith("opt-"):

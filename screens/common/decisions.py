@@ -1,18 +1,33 @@
-"""The decision panel: the legal actions of the seat at the screen, each with its key."""
+"""The decision panel: the legal actions of the seat at the screen, each with its key.
+
+The routine choice (if any) comes first and is on Enter (shown ``⏎``); every other row
+shows its own key. A row without a key, or rows out of sight, are reached with the arrows
+and Enter, and the panel's lower border says so. The highlighted row is drawn only while
+the panel has the focus (the keys), so a highlight never lies about where Enter goes.
+"""
 
 from __future__ import annotations
 
 from rich.text import Text
+from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from .keys import ACTION_KEYS
+from .keys import ACTION_KEYS, ENTER
 from .parts import NoLayoutOnGrowth
 
 
 class DecisionPanel(NoLayoutOnGrowth, OptionList):
     """Lists action descriptions; Enter, a click or the shown key chooses one."""
+
+    DEFAULT_CSS = """
+    DecisionPanel:blur > .option-list--option-highlighted { background: transparent; text-style: none; }
+    DecisionPanel:focus { border: heavy $accent; }
+    DecisionPanel:focus { border-title-style: bold reverse; }
+    """
+
+    BINDINGS = [Binding("enter", "select", "Choose highlighted", key_display="⏎")]
 
     class Chosen(Message):
         def __init__(self, index: int) -> None:
@@ -27,24 +42,53 @@ class DecisionPanel(NoLayoutOnGrowth, OptionList):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.border_title = "Decisions"
+        self._count = 0
+        self._unkeyed = 0
 
-    def show(self, labels: list[str], waiting: str | None = None, keys: list[str] | None = None) -> None:
-        keys = list(ACTION_KEYS) if keys is None else keys
+    def show(self, labels: list[str], waiting: str | None = None, keys: list[str | None] | None = None) -> None:
+        """``keys[i]`` is row i's key: a character, ``ENTER`` or None (arrows only)."""
+        keys = list(ACTION_KEYS[: len(labels)]) if keys is None else list(keys)
         if (labels, waiting, keys) == getattr(self, "_shown", None):
             return
         self._shown = (list(labels), waiting, keys)
         self.clear_options()
         if waiting is not None:
+            self._count = self._unkeyed = 0
+            self._hint()
             self.add_option(Option(Text(waiting, style="italic"), disabled=True))
             return
         options = []
         for i, label in enumerate(labels):
             key = keys[i] if i < len(keys) else None
-            prompt = Text.assemble((f"{key} " if key else "  ", "bold"), label)
+            shown = "⏎" if key == ENTER else key
+            prompt = Text.assemble((f"{shown} " if shown else "· ", "bold"), label)
             options.append(Option(prompt, id=f"act-{i}"))
         self.add_options(options)
+        self._count = len(options)
+        self._unkeyed = sum(1 for i in range(len(labels)) if (keys[i] if i < len(keys) else None) is None)
+        self._hint()
         if options:
             self.highlighted = 0
+
+    def _hint(self) -> None:
+        """The lower border: how to reach rows without a key or out of sight."""
+        height = self.scrollable_content_region.height if self.size.height else 0
+        hidden = bool(height) and self.virtual_size.height > height
+        if self._unkeyed:
+            hint = f"· rows: ↑↓ Enter ({self._count} in all)"
+        elif hidden:
+            hint = f"more below: ↑↓ ({self._count} in all)"
+        else:
+            hint = ""
+        if self.border_subtitle != hint:
+            self.border_subtitle = hint
+
+    def on_resize(self, event) -> None:
+        self.call_after_refresh(self._hint)
+
+    def watch_virtual_size(self, size) -> None:
+        super().watch_virtual_size(size)
+        self._hint()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -1,7 +1,111 @@
-"""The keys that pick actions in a decision panel, in order.
+"""The keys that pick actions in a decision panel, and how each action keeps its key.
 
 Board commands use u (undo), w (save), q (menu) and ? (help), so those letters are left out.
+
+A key belongs to what an action is, never to its place in the list. What an action "is"
+is its kind plus the fields that tell it apart from other actions of that kind offered
+together (the province of a bid, the target of a support), not the fields that only say
+who acts or which card happens to be in hand: "Confront the card" keeps its key from one
+turn to the next whatever the card. ``KeyChart`` remembers the key of each such slot and
+gives it again whenever the slot is offered; a new slot takes the first key no
+remembered slot holds; when every key is remembered, a slot unseen for ``FORGET_AFTER``
+decisions gives its key up, else the new slot has no key (the panel says how to reach it
+with the arrows). So a key never moves while its action keeps coming back. The routine choice of a decision (``BoardBase.DEFAULT_KINDS``) is on
+Enter, not on a key, so a one-shot choice never takes a key a routine one held.
 """
 
-ACTION_KEYS = "1234567890abcdefghijklmnoprstvxyz"
+from __future__ import annotations
 
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+ACTION_KEYS = "1234567890abcdefghijklmnoprstvxyz"
+ENTER = "enter"  # the routine choice's "key": Enter on the highlighted first row
+FORGET_AFTER = 60  # decisions a slot must go unseen before its key may go to another
+
+Slot = tuple[str, str]  # kind, the telling fields as JSON
+
+
+def _value(v: Any) -> str:
+    return json.dumps(v, sort_keys=True, default=str)
+
+
+class KeyChart:
+    def __init__(self, keys: Sequence[str]) -> None:
+        self.keys = list(keys)
+        self._telling: dict[str, set[str]] = {}  # kind -> fields seen to tell actions apart
+        self._held: dict[Slot, str] = {}  # slot -> key, longest-unseen first
+        self._last: dict[Slot, Mapping[str, Any]] = {}  # slot -> the last action seen in it
+        self._seen: dict[Slot, int] = {}  # slot -> the decision it was last offered in
+        self._decision = 0
+
+    def _slot(self, action: Mapping[str, Any]) -> Slot:
+        kind = str(action.get("kind", ""))
+        fields = sorted(self._telling.get(kind, ()))
+        return kind, _value({f: action.get(f) for f in fields})
+
+    def _learn(self, actions: Sequence[Mapping[str, Any]]) -> None:
+        """Fields that differ between actions of one kind offered together tell them
+        apart from now on; slots already keyed keep their key in the finer slot."""
+        by_kind: dict[str, list[Mapping[str, Any]]] = {}
+        for a in actions:
+            by_kind.setdefault(str(a.get("kind", "")), []).append(a)
+        for kind, group in by_kind.items():
+            if len(group) < 2:
+                continue
+            fields = {f for a in group for f in a if f != "kind"}
+            varying = {f for f in fields if len({_value(a.get(f)) for a in group}) > 1}
+            known = self._telling.setdefault(kind, set())
+            if varying <= known:
+                continue
+            old = {s: k for s, k in self._held.items() if s[0] == kind}
+            known |= varying
+            for slot, key in old.items():
+                del self._held[slot]
+                last = self._last.pop(slot)
+                finer = self._slot(last)
+                self._held[finer] = key
+                self._last[finer] = last
+                self._seen[finer] = self._seen.pop(slot, self._decision)
+
+    def assign(self, actions: Sequence[Mapping[str, Any]], pinned: Sequence[str | None] = ()) -> list[str | None]:
+        """One key per action (given as its dumped dict); None when every key is taken
+        by this very list. ``pinned[i]``, when given, is a key the board fixes."""
+        self._decision += 1
+        self._learn(actions)
+        slots = [self._slot(a) for a in actions]
+        pinned = list(pinned) + [None] * (len(actions) - len(pinned))
+        out: list[str | None] = list(pinned)
+        taken = {k for k in pinned if k is not None}
+        for i, slot in enumerate(slots):  # keep what was remembered
+            if out[i] is None:
+                key = self._held.get(slot)
+                if key is not None and key not in taken:
+                    out[i] = key
+                    taken.add(key)
+        present = set(slots)
+        for i, slot in enumerate(slots):  # new slots: a free key, else the longest-unseen's
+            if out[i] is not None:
+                continue
+            remembered = set(self._held.values())
+            free = [k for k in self.keys if k not in taken and k not in remembered]
+            if not free:
+                old = self._decision - FORGET_AFTER
+                stale = next(((s, k) for s, k in self._held.items()
+                              if s not in present and k not in taken and self._seen.get(s, 0) <= old), None)
+                if stale is not None:
+                    del self._held[stale[0]]
+                    self._last.pop(stale[0], None)
+                    free = [stale[1]]
+            if free:
+                out[i] = free[0]
+                taken.add(free[0])
+        for i, (slot, key) in enumerate(zip(slots, out)):  # remember, newest-seen last
+            if key is None or pinned[i] is not None:
+                continue
+            self._held.pop(slot, None)
+            self._held[slot] = key
+            self._last[slot] = actions[i]
+            self._seen[slot] = self._decision
+        return out

@@ -1,50 +1,101 @@
-"""The end of a game: results per seat, score and the reason."""
+"""The end of a game: the headline, what decided it, each seat's result and score, the
+game's score breakdown, and round by round how it went (from the public log).
+
+Everything here comes from the rules' ``Outcome`` and the public view's log; the screen
+only arranges it. The body scrolls when it is longer than the terminal.
+"""
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from rules.common import Outcome
 
 WORDS = {"win": "wins", "loss": "loses", "draw": "draws"}
+# Public log lines that close or open a round (or a year): the per-round summary.
+ROUND_LINE = re.compile(r"^(End of (round|year) \d+|Round \d+ ends|— Year \d+)", re.IGNORECASE)
+LAST_LINES = 8  # without round lines, the last public lines say how it ended
+
+
+def headline(outcome: Outcome, seat_names: list[str]) -> str:
+    results = outcome.results
+    shared = len(set(results)) == 1
+    if shared and len(results) > 1:
+        return {"win": "Victory!", "loss": "Defeat.", "draw": "A draw."}[results[0]]
+    if len(results) == 1:
+        return {"win": "You win!", "loss": "You lose.", "draw": "A draw."}[results[0]]
+    winners = [seat_names[i] for i, r in enumerate(results) if r == "win"]
+    if not winners:
+        return "Game over."
+    return " and ".join(winners) + (" wins" if len(winners) == 1 else " win")
+
+
+def result_text(outcome: Outcome, seat_names: list[str], public: Any = None) -> Text:
+    """The whole result as text: what decided it, per seat, breakdown, round by round."""
+    o = outcome
+    out = Text()
+    out.append("What decided it\n", style="bold")
+    out.append(f"{o.explanation}\n")
+    shared = len(set(o.results)) == 1
+    if not shared or (o.scores and len(set(o.scores)) > 1):
+        out.append("\nResults\n", style="bold")
+        order = sorted(range(len(o.results)), key=lambda i: -(o.scores[i] if o.scores else 0))
+        for i in order:
+            score = f" · {o.scores[i]} points" if o.scores else ""
+            out.append(f"{seat_names[i]}: {WORDS[o.results[i]]}{score}\n")
+    elif o.scores:
+        out.append(f"\nScore: {o.scores[0]}\n", style="bold")
+    if o.breakdown:
+        out.append("\nScore breakdown\n", style="bold")
+        for line in o.breakdown:
+            out.append(f"  {line}\n")
+    log = [ln.text for ln in getattr(public, "log", ()) if ln.visible_to(None)]
+    rounds = [line for line in log if ROUND_LINE.match(line)]
+    if rounds:
+        out.append("\nRound by round\n", style="bold")
+        for line in rounds:
+            out.append(f"  {line}\n")
+    elif log:
+        out.append("\nHow it ended\n", style="bold")
+        for line in log[-LAST_LINES:]:
+            out.append(f"  {line}\n")
+    out.rstrip()
+    return out
 
 
 class OutcomeScreen(ModalScreen[str]):
     BINDINGS = [Binding("escape,b", "board", "See the board"), Binding("m,enter", "menu", "Menu")]
 
-    def __init__(self, title: str, outcome: Outcome, seat_names: list[str]) -> None:
+    def __init__(self, title: str, outcome: Outcome, seat_names: list[str], public: Any = None) -> None:
         super().__init__(classes="outcome")
         self.title_text = title
         self.outcome = outcome
         self.seat_names = seat_names
+        self.public = public  # the public view, for the log's round lines
 
     def compose(self) -> ComposeResult:
-        o = self.outcome
-        shared = len(set(o.results)) == 1
-        if shared and len(o.results) > 1:
-            headline = {"win": "Victory!", "loss": "Defeat.", "draw": "A draw."}[o.results[0]]
-        elif len(o.results) == 1:
-            headline = {"win": "You win!", "loss": "You lose.", "draw": "A draw."}[o.results[0]]
-        else:
-            winners = [self.seat_names[i] for i, r in enumerate(o.results) if r == "win"]
-            headline = (" and ".join(winners) + " win" + ("s" if len(winners) == 1 else "")) if winners else "Game over."
-        lines = [o.explanation, ""]
-        if not shared:
-            for i, r in enumerate(o.results):
-                score = f"  {o.scores[i]} points" if o.scores else ""
-                lines.append(f"{self.seat_names[i]}: {WORDS[r]}{score}")
-        elif o.scores:
-            lines.append(f"Score: {o.scores[0]}")
-        lines += list(o.breakdown)
         with Vertical(id="outcome-box"):
-            yield Static(f"{self.title_text}: {headline}", id="outcome-title")
-            yield Static("\n".join(lines), id="outcome-body")
-            yield Button("Back to the menu (Enter)", id="outcome-menu", variant="primary")
-            yield Button("Look at the board (Esc)", id="outcome-board")
+            yield Static(f"{self.title_text}: {headline(self.outcome, self.seat_names)}", id="outcome-title", markup=False)
+            with VerticalScroll(id="outcome-scroll"):
+                yield Static(result_text(self.outcome, self.seat_names, self.public), id="outcome-body")
+            with Horizontal(id="outcome-buttons"):
+                yield Button("Back to the menu (Enter)", id="outcome-menu", variant="primary")
+                yield Button("Look at the board (Esc)", id="outcome-board")
+
+    DEFAULT_CSS = """
+    OutcomeScreen #outcome-box { width: 76; max-width: 100%; }
+    OutcomeScreen #outcome-scroll { height: auto; max-height: 50vh; }
+    OutcomeScreen #outcome-buttons { height: auto; }
+    OutcomeScreen #outcome-buttons Button { margin: 1 2 0 0; }
+    """
 
     def action_board(self) -> None:
         self.dismiss("board")

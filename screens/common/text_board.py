@@ -8,10 +8,11 @@ from textual.widgets import Static
 
 from tabletop.engine import Game
 
+from .board_base import BoardBase
 from .frame import Frame
 
 
-class TextBoard(Static):
+class TextBoard(BoardBase, Static):
     frame: reactive[Frame | None] = reactive(None, always_update=True, repaint=False)
 
     def __init__(self, game: Game, **kwargs) -> None:

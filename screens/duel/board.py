@@ -29,6 +29,7 @@ from rules.duel.data import data
 from tabletop.engine import Game
 
 
+from ..common.board_base import BoardBase
 from ..common.frame import ChooseAction, Frame
 from ..common.parts import Part, show
 
@@ -247,7 +248,7 @@ def scale_line(scale: int) -> Text:
     return Text("  " + "".join(f"{i:^{scale}}" for i in range(C.track_min, C.track_max + 1)), style="dim")
 
 
-class DuelBoard(Vertical):
+class DuelBoard(BoardBase, Vertical):
     frame: reactive[Frame | None] = reactive(None, always_update=True, repaint=False)
 
     DEFAULT_CSS = """

@@ -33,6 +33,7 @@ from rules.harakiri.model import fmt, pos, squares_named
 from rules.harakiri.narration import enemy_turn, opens_enemy_turn
 from tabletop.engine import Game
 
+from ..common.board_base import BoardBase
 from ..common.frame import ChooseAction, Frame, HighlightAction
 from ..common.parts import Part
 from ..common.parts import show as _show
@@ -139,7 +140,7 @@ def named_squares(view, line: str) -> set[int]:
     return out
 
 
-class HarakiriBoard(Vertical):
+class HarakiriBoard(BoardBase, Vertical):
     frame: reactive[Frame | None] = reactive(None, always_update=True, repaint=False)
 
     STACK_BELOW = 120

@@ -25,6 +25,7 @@ from tabletop.engine import Game
 
 from ..common.parts import Part
 from ..common.parts import show as _show
+from ..common.board_base import BoardBase
 from ..common.frame import ChooseAction, Frame, HighlightAction
 from .map import FAMILY_STYLE, SenjiMap
 
@@ -44,7 +45,7 @@ def clock_text(seconds: float, paused: bool) -> str:
     return f"⏱ {s // 60}:{s % 60:02d}" + (" PAUSED" if paused else "")
 
 
-class SenjiBoard(Vertical):
+class SenjiBoard(BoardBase, Vertical):
     frame: reactive[Frame | None] = reactive(None, always_update=True, repaint=False)
 
     STACK_BELOW = 126
@@ -108,6 +109,10 @@ class SenjiBoard(Vertical):
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self._layout_tabs)
+
+    def stacked_changed(self, stacked: bool) -> None:
+        """The screen went to or from its stacked layout: tabs below it, all above."""
+        self._layout_tabs()
 
     def _score(self, state) -> Text:
         out = Text.assemble(("Honour", "bold"), f" (60 wins{'; tie-break year' if state.tiebreak_year else ''})\n")

@@ -21,6 +21,7 @@ from rules.spirit.render import FAMILY_SHORT, STEP, WHY, farm_burnt, turn_flags
 from rules.spirit.village import TAGS, plural
 from tabletop.engine import Game
 
+from ..common.board_base import BoardBase
 from ..common.frame import ChooseAction, Frame
 from ..common.parts import show as _show
 from .fit import Region, cut, lay_out
@@ -99,7 +100,7 @@ class SamuraiPanel(Region):
             board.clicked_samurai(self.index, inside.y if inside is not None else event.y)
 
 
-class SpiritBoard(Vertical):
+class SpiritBoard(BoardBase, Vertical):
     frame: reactive[Frame | None] = reactive(None, always_update=True, repaint=False)
 
     RESERVED_KEYS = "g"  # g lists the graveyard (the discard pile)

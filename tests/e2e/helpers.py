@@ -18,14 +18,16 @@ def board_of(app) -> BoardScreen:
 
 
 async def press_action(pilot, board: BoardScreen, index: int) -> None:
-    """Choose the index-th legal action with keys only: its key, or arrows and Enter."""
-    if index < len(board.keys):
-        await pilot.press(board.keys[index])
+    """Choose the index-th legal action with keys only: its key, or arrows and Enter
+    (the routine choice, listed first, and any row without a key)."""
+    key = board.keys[index] if index < len(board.keys) else None
+    if key is not None and key != "enter":
+        await pilot.press(key)
         return
     panel = board.query_one("#decisions")
     panel.focus()
     await pilot.press("home")
-    await pilot.press(*(["down"] * index))
+    await pilot.press(*(["down"] * board.rows.index(index)))
     await pilot.press("enter")
 
 
@@ -54,10 +56,11 @@ async def play_to_end(pilot, app, choose, max_steps: int = 5000) -> int:
 async def click_action(pilot, board: BoardScreen, index: int) -> None:
     """Choose the index-th legal action with the mouse: a click on its line in the panel."""
     panel = board.query_one("#decisions")
-    panel.highlighted = index
+    row = board.rows.index(index)
+    panel.highlighted = row
     panel.scroll_to_highlight()
     await pilot.pause()
-    line = panel._index_to_line[index]  # the option's first line in the list
+    line = panel._index_to_line[row]  # the option's first line in the list
     y = line - int(panel.scroll_offset.y) + 1  # +1: the panel's top border
     await pilot.click(panel, offset=(4, y))
 

@@ -10,6 +10,7 @@ from screens.common.too_small import TooSmallScreen
 from screens.menu import MenuScreen
 from screens.setup import SetupScreen
 from tabletop.app import TabletopApp
+from tests.e2e.helpers import press_action
 from tests.games.nim import NIM, Confirm, Roll
 
 GAMES = {"nim": NIM}
@@ -59,7 +60,7 @@ async def test_menu_setup_board_play_to_the_end_with_keys(data_dir):
                 assert board.frame.seat == store.to_move()
                 # Prefer finishing a selection, then rolling, then selecting.
                 keys = [i for i, a in enumerate(board.actions) if isinstance(a, (Confirm, Roll))]
-                await pilot.press("1234567890"[keys[0]] if keys else "1")
+                await press_action(pilot, board, keys[0] if keys else 0)
             await settle(pilot, 1)
         assert store.finished, "the game reached its end through the keys"
         assert curtains >= 2, "the screen was handed over between the two players"
@@ -85,10 +86,11 @@ async def test_undo_key_and_illegal_choice_message(data_dir):
         await pilot.press("u")
         await settle(pilot, 1)
         assert store.revision == 0 and not store.state.selected
-        await pilot.press("z")  # no such choice: nothing happens
+        await pilot.press("z")  # no such choice: nothing happens, and the table says why
         await settle(pilot, 1)
         assert store.revision == 0
         assert app.screen is board
+        assert any("No choice is on “z”" in n.message for n in app._notifications)
 
 
 async def test_curtain_only_between_humans_and_bots_play_themselves(data_dir):
@@ -107,7 +109,7 @@ async def test_curtain_only_between_humans_and_bots_play_themselves(data_dir):
                 break
             assert not isinstance(app.screen, CurtainScreen)
             if store.to_move() == 0 and app.screen is board:
-                await pilot.press(str(len(board.actions)))  # the last choice: roll or confirm
+                await press_action(pilot, board, len(board.actions) - 1)  # the last: roll or confirm
             await settle(pilot, 1)
         assert store.finished
         assert any(e.seat == 1 for e in store.log), "the bot moved"
@@ -131,7 +133,7 @@ async def test_resize_below_80x24_and_back_keeps_the_game(data_dir):
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
         assert app.screen is board
-        await pilot.press(str(len(board.actions)))
+        await press_action(pilot, board, len(board.actions) - 1)
         await settle(pilot, 1)
         assert app.store.revision == 2
 

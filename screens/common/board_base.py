@@ -1,0 +1,82 @@
+"""What a board offers the board screen: one base class every game's board subclasses.
+
+The board screen (screens/board.py) owns the decision panel, the log, the curtain and
+the keys that pick actions; a board draws one ``Frame`` (one seat's view) and may add
+to the screen's behaviour through the hooks below. Every hook has a harmless default,
+so a board overrides only what it needs:
+
+Class attributes
+    ``RESERVED_KEYS``  letters the board uses itself (tabs, a cursor): never given to an
+                       action in the decision panel.
+    ``PREVIEWS``       True when the board draws the action under the decision cursor
+                       (``Frame.highlight``); the screen then sends the cursor's moves.
+    ``HIDDEN_KINDS``   action kinds the board dispatches itself (a clock running out):
+                       never listed in the decision panel.
+    ``DEFAULT_KINDS``  the routine choices of a decision (begin the turn, roll, end the
+                       move, done bidding, move on): listed first, on Enter, highlighted.
+    ``STACK_BELOW``    below this many columns the decisions and the log sit under the
+                       board (the screen has the ``-stacked`` class); 0: never.
+
+Methods
+    ``curtain_note(public)``   public words for the hand-off curtain (never a view).
+    ``board_key(key)``         a key the panel does not use; True when the board took it.
+    ``when_settled(callback)`` call back once what the board is still playing out (an
+                               enemy turn) has finished; the end screen waits for it.
+    ``stacked_changed(on)``    the screen switched to or from its stacked layout.
+    ``action_key(action)``     a key the board pins to this action, or None to let the
+                               screen give it one (stable for the action, see keys.py).
+    ``humans_run(public, humans)`` True when the humans at the table play the public step
+                               on screen although a bot seat is to move (the Senji winter
+                               floor under a bot host); the bot is then not asked.
+    ``public_pause(public)``   a Screen of public facts to show everyone until a key
+                               (a battle's result) before anything else is drawn, or None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from .frame import Frame
+
+
+class BoardBase(Widget):
+    """A board area: draws ``frame`` (bound to the board screen's) and offers the hooks."""
+
+    frame: reactive[Frame | None] = reactive(None, always_update=True, repaint=False)
+
+    RESERVED_KEYS: str = ""
+    PREVIEWS: bool = False
+    HIDDEN_KINDS: tuple[str, ...] = ()
+    DEFAULT_KINDS: tuple[str, ...] = ()
+    STACK_BELOW: int = 0
+
+    def curtain_note(self, public: Any) -> str:
+        """Public words the curtain may show (the round, a clock); never a seat's view."""
+        return ""
+
+    def board_key(self, key: str) -> bool:
+        """Handle a key no action uses (a tab, a toggle); True when it was taken."""
+        return False
+
+    def when_settled(self, callback: Callable[[], None]) -> None:
+        """Call back once nothing is still playing out on the board (at once by default)."""
+        callback()
+
+    def stacked_changed(self, stacked: bool) -> None:
+        """The screen's stacked layout turned on or off (its class is already set)."""
+
+    def action_key(self, action: Any) -> str | None:
+        """A key pinned to this action by the board, or None for the screen's choice."""
+        return None
+
+    def humans_run(self, public: Any, humans: list[int]) -> bool:
+        """Whether the humans at the table play this public step for the bot to move."""
+        return False
+
+    def public_pause(self, public: Any) -> Any:
+        """A screen of public facts everyone sees until a key, or None (the default)."""
+        return None

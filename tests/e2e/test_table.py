@@ -1,0 +1,235 @@
+"""The table every game shares: stable keys, Enter on the routine choice, feedback for a
+refused key or undo, headers that are never cut, layouts that follow a resize, and the
+end screen's full result."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from screens.common.board_base import BoardBase
+from screens.common.curtain import CurtainScreen
+from screens.common.decisions import DecisionPanel
+from screens.common.keys import ENTER
+from screens.common.outcome import OutcomeScreen
+from tabletop.app import TabletopApp
+from tabletop.engine import get_game
+from tabletop.store import Seat, Store
+from tests.e2e.helpers import board_of, press_action, screen_text, settle
+from tests.games.nim import NIM
+
+# game, options, the seats played by bots (the walk plays the others by keys)
+WALKS = {
+    "nim": (NIM, {"players": 2}, ()),
+    "spirit": ("spirit", {"players": 2}, ()),
+    "senji": ("senji", {"players": 3}, (1, 2)),
+    "duel": ("duel", {}, ()),
+    "harakiri": ("harakiri", {"players": 1}, ()),
+}
+
+
+def game_of(name):
+    game = WALKS[name][0]
+    return get_game(game) if isinstance(game, str) else game
+
+
+async def start(pilot, app, game, options, bots=(), seed=3):
+    opts = game.Options(**options)
+    bot = next(iter(game.bots()), None)
+    seats = [Seat(f"Player {i + 1}", bot if i in bots else "human") for i in range(game.seat_count(opts))]
+    app.start_new_game(game, opts, seed, seats)
+    await settle(pilot)
+    return board_of(app)
+
+
+@pytest.mark.parametrize("name", sorted(WALKS))
+async def test_an_action_keeps_its_key_in_the_same_kind_of_decision(data_dir, name):
+    game = game_of(name)
+    _, options, bots = WALKS[name]
+    rng = random.Random(5)
+    decisions = 0
+    app = TabletopApp(games={game.id: game}, bot_delay=0)
+    async with app.run_test(size=(130, 40)) as pilot:
+        await settle(pilot)
+        for seed in range(3, 13):  # short games on one board screen each, 40 decisions in all
+            board = await start(pilot, app, game, options, bots, seed=seed)
+            store = app.store
+            keys_seen: dict[tuple, str | None] = {}  # one game: one board screen's keys
+            for _ in range(200):
+                if store.finished or decisions >= 40:
+                    break
+                if isinstance(app.screen, CurtainScreen):
+                    await pilot.press("enter")
+                    await settle(pilot, 1)
+                    continue
+                if app.screen is not board or not board.actions:
+                    await settle(pilot, 1)
+                    continue
+                decisions += 1
+                check_keys(game, board, keys_seen)
+                await press_action(pilot, board, rng.randrange(len(board.actions)))
+                await settle(pilot, 1)
+            if decisions >= 40:
+                break
+            app.to_menu()
+            await settle(pilot)
+    assert decisions >= 40
+
+
+def check_keys(game, board, keys_seen: dict) -> None:
+    """The routine choice first and on Enter; one key per action; and an action offered
+    in the same kind of decision (the same kinds offered) under the same key as before."""
+    actions = board.actions
+    kind = tuple(sorted({a.kind for a in actions}))
+    routine = [i for i, a in enumerate(actions) if a.kind in board.board.DEFAULT_KINDS]
+    if routine:
+        assert board.rows[0] == routine[0] and board.keys[routine[0]] == ENTER
+        assert board.query_one(DecisionPanel).highlighted == 0
+    assert [k for k in board.keys if k == ENTER] == ([ENTER] if routine else [])
+    chars = [k for k in board.keys if k not in (None, ENTER)]
+    assert len(chars) == len(set(chars)), "one key, one action"
+    for i, action in enumerate(actions):
+        ident = (kind, repr(game.dump_action(action)))
+        key = board.keys[i]
+        if keys_seen.get(ident) is not None:
+            assert keys_seen[ident] == key, f"{game.describe(action)} moved from {keys_seen[ident]} to {key}"
+        if key is None:  # no key only when every key is spoken for, and the panel says so
+            assert set(board.chart.keys) <= set(board.chart._held.values()) | set(chars)
+            assert "↑↓" in str(board.query_one(DecisionPanel).border_subtitle)
+        keys_seen[ident] = key
+
+
+async def test_the_routine_choice_stays_on_enter_while_one_shot_spends_go(data_dir):
+    """Spirit with 2 players: pool tokens come and go; Begin turn never changes key."""
+    game = get_game("spirit")
+    app = TabletopApp(games={"spirit": game}, bot_delay=0)
+    async with app.run_test(size=(130, 40)) as pilot:
+        await settle(pilot)
+        board = await start(pilot, app, game, {"players": 2})
+        store = app.store
+        seen_keys: dict[str, str | None] = {}
+        for _ in range(30):
+            if store.finished or not board.actions:
+                break
+            for i, a in enumerate(board.actions):
+                ident = repr(game.dump_action(a))
+                if a.kind in board.board.DEFAULT_KINDS:
+                    assert board.keys[i] == ENTER
+                else:
+                    seen_keys.setdefault(ident, board.keys[i])
+                    assert seen_keys[ident] == board.keys[i]
+            # Spend one-shots first when offered: the routine one must never shift.
+            spends = [i for i, a in enumerate(board.actions) if a.kind not in board.board.DEFAULT_KINDS]
+            await press_action(pilot, board, spends[0] if spends else 0)
+            await settle(pilot, 1)
+
+
+async def test_a_refused_undo_and_an_unknown_key_say_why(data_dir):
+    app = TabletopApp(games={"nim": NIM}, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await start(pilot, app, NIM, {"players": 2}, bots=(1,))
+        await pilot.press("u")
+        await settle(pilot, 1)
+        said = [n.message for n in app._notifications]
+        assert "Nothing to undo yet." in said
+        await pilot.press("y")
+        await settle(pilot, 1)
+        said = [n.message for n in app._notifications]
+        assert any("No choice is on “y”" in m for m in said)
+        assert app.store.revision == 0
+
+
+async def test_enter_picks_the_highlighted_row_and_the_footer_says_so(data_dir):
+    app = TabletopApp(games={"nim": NIM}, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        board = await start(pilot, app, NIM, {"players": 2}, bots=(1,))
+        assert "Choose highlighted" in screen_text(app)
+        panel = board.query_one(DecisionPanel)
+        assert panel.has_focus
+        panel.highlighted = 1
+        await settle(pilot, 1)
+        chosen = board.actions[board.rows[1]]
+        await pilot.press("enter")
+        await settle(pilot, 1)
+        assert app.store.log[0].summary == NIM.describe(chosen)
+
+
+async def test_the_header_keeps_who_moves_and_the_phase_whole_at_80_columns(data_dir):
+    game = get_game("senji")
+    app = TabletopApp(games={"senji": game}, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        board = await start(pilot, app, game, {"players": 3}, bots=(1, 2))
+        store = app.store
+        status = board.query_one("#status").shown.plain
+        mover = store.seats[store.to_move()].name
+        assert f"To move: {mover}" in status
+        assert game.phase(store.view(None)) in status
+        assert len(status.split("\n")[0]) <= 78
+
+
+async def test_a_finished_game_says_game_over_once(data_dir):
+    game = get_game("duel")
+    store = Store.new(game, game.Options(), 3, [Seat("Ronin")])
+    bot = next(iter(game.bots().values()))
+    from rules.common import Rng
+
+    rng = Rng(seed=1)
+    while not store.finished:
+        seat = store.to_move()
+        store.dispatch(bot(game, store.view(seat), seat, store.legal_actions(), rng))
+    app = TabletopApp(games={"duel": game}, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.start_store(store)
+        await settle(pilot)
+        board = board_of(app)
+        status = board.query_one("#status").shown.plain
+        assert status.lower().count("game over") <= 1, status
+        assert isinstance(app.screen, OutcomeScreen)
+        body = str(app.screen.query_one("#outcome-body").content)
+        assert "What decided it" in body and store.outcome().explanation in body
+        for line in store.outcome().breakdown:
+            assert line in body
+
+
+async def test_senji_tabs_follow_a_resize_both_ways(data_dir):
+    """80x24 with the b panel open, widened to 130x40: every panel is back; narrowed
+    again: tabs, and m s c b switch them."""
+    game = get_game("senji")
+    app = TabletopApp(games={"senji": game}, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        board = await start(pilot, app, game, {"players": 3}, bots=(1, 2))
+        senji = board.query_one("#board", BoardBase)
+        await pilot.press("b")
+        await settle(pilot)
+        assert [w.display for w in (senji.query_one("#sj-map"), senji.query_one("#sj-panel"))] == [False, True]
+        await pilot.resize_terminal(130, 40)
+        await settle(pilot, 3)
+        assert not board.has_class("-stacked")
+        assert all(senji.query_one(f"#{w}").display for w in ("sj-map", "sj-score", "sj-hand", "sj-panel"))
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot, 3)
+        assert board.has_class("-stacked")
+        shown = [w for w in ("sj-map", "sj-score", "sj-hand", "sj-panel") if senji.query_one(f"#{w}").display]
+        assert len(shown) == 1
+        for key, wid in (("m", "sj-map"), ("s", "sj-score"), ("c", "sj-hand"), ("b", "sj-panel")):
+            await pilot.press(key)
+            await settle(pilot, 1)
+            assert senji.query_one(f"#{wid}").display, key
+
+
+async def test_the_log_and_decisions_grow_with_a_tall_terminal(data_dir):
+    game = get_game("senji")
+    app = TabletopApp(games={"senji": game}, bot_delay=0)
+    async with app.run_test(size=(120, 70)) as pilot:
+        await settle(pilot)
+        board = await start(pilot, app, game, {"players": 3}, bots=(1, 2))
+        await settle(pilot, 2)
+        assert board.has_class("-stacked")
+        assert board.query_one("#log").size.height > 12
+        assert board.query_one("#decisions").size.height > 12
