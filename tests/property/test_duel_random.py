@@ -159,3 +159,35 @@ def test_describe_never_raises(action):
     names_card = getattr(action, "option", "card") == "card"  # a Ki or Life penalty has none
     if card and card not in _KNOWN_IDS and names_card:
         assert card in text
+
+
+# -- the legality shortcut agrees with the legal list ------------------------------------------
+
+def _every_listed_action() -> list:
+    """Every action a legal list can hold (the shared instances), and a fresh equal copy."""
+    from rules.common import ActionBase
+    from rules.duel import decisions
+
+    shared = []
+    for value in vars(decisions).values():
+        if isinstance(value, ActionBase):
+            shared.append(value)
+        elif isinstance(value, dict):
+            shared += [v for v in value.values() if isinstance(v, ActionBase)]
+    return shared + [type(a).model_validate(a.model_dump()) for a in shared]
+
+
+@settings(max_examples=25, deadline=None)
+@given(opts=options(), seed=st.integers(0, 2**31), data=st.data())
+def test_allowed_agrees_with_the_legal_list(opts, seed, data):
+    from rules.duel import decisions
+
+    candidates = _every_listed_action()
+    state = GAME.new(opts, seed)
+    for _ in range(80):
+        listed = GAME.legal_actions(state)
+        for action in candidates:
+            assert decisions.allowed(state, action) == (action in listed), action
+        if not listed:
+            break
+        GAME.apply(state, listed[data.draw(st.integers(0, len(listed) - 1), label="action")])

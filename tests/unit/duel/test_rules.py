@@ -297,6 +297,8 @@ def test_jin_swaps_up_to_two_cards():
     a, b = st.player.hand[:2]
     apply(st, JinPick(card=a))
     assert set(kinds(st)) == {"jin_pick", "jin_confirm"}
+    with pytest.raises(IllegalAction):  # the picks are settled before the exchange begins
+        apply(st, Begin())
     apply(st, JinPick(card=b))
     assert kinds(st) == ["jin_confirm"]
     apply(st, JinConfirm())
