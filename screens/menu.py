@@ -1,4 +1,4 @@
-"""The main menu: the four games, resume, load, rules help, quit."""
+"""The main menu: the four games, resume, load, the history, rules help, quit."""
 
 from __future__ import annotations
 
@@ -52,6 +52,7 @@ class MenuScreen(Screen[None]):
             if gid not in known:
                 menu.add_option(Option(f"{available[gid].title:<22} (extra game)", id=f"game-{gid}"))
         menu.add_option(Option("Load a saved game", id="load"))
+        menu.add_option(Option("History: replay the games played here", id="history"))
         menu.add_option(Option("Rules help", id="rules"))
         menu.add_option(Option("Quit", id="quit"))
         if highlighted is None or menu.get_option_at_index(highlighted).disabled:
@@ -68,6 +69,8 @@ class MenuScreen(Screen[None]):
             self.app.open_setup(oid[5:])
         elif oid == "load":
             self.app.open_load()
+        elif oid == "history":
+            self.app.open_history()
         elif oid == "rules":
             self.action_rules()
         elif oid == "quit":

@@ -65,6 +65,8 @@ class TabletopApp(App[int]):
                 self.start_new_game(game, options, seed, rest[0] if rest else None)
             elif kind == "store":
                 self.start_store(self.start[1])
+            elif kind == "replay":
+                self.open_replay(self.start[1])
         self.call_after_refresh(self._check_size)
 
     # -- size ----------------------------------------------------------------
@@ -190,6 +192,31 @@ class TabletopApp(App[int]):
                 self.load_path(value)
 
         self.push_screen(LoadScreen(rows, files, titles), chosen)
+
+    def open_history(self) -> None:
+        from screens.history import HistoryScreen
+
+        self.push_screen(HistoryScreen())
+
+    def open_replay(self, source: Any, at: int | None = None) -> None:
+        """Watch a game move by move: ``source`` is a journal game's id or a Replay (a
+        file already read through the rules). A game that cannot be read is refused in
+        one sentence, like a save."""
+        from screens.common.dialogs import MessageScreen
+        from screens.replay import ReplayScreen
+
+        from .journal import JournalError
+        from .replay import Replay
+
+        if isinstance(source, Replay):
+            replay = source
+        else:
+            try:
+                replay = Replay.from_journal(self.journal, source, self.games)
+            except JournalError as exc:
+                self.push_screen(MessageScreen("This game cannot be replayed", str(exc)))
+                return
+        self.push_screen(ReplayScreen(replay, at=at))
 
     def load_path(self, path: Path) -> None:
         """Read a save file into a new game (the file is only read)."""

@@ -3,6 +3,8 @@
     tabletop                          menu (offers to resume an unfinished game)
     tabletop play GAME [--players N] [--seed S] [--OPTION VALUE ...]
     tabletop load FILE
+    tabletop replay FILE
+    tabletop log FILE [--seat N] [--format text|markdown|json]
     tabletop rules GAME
     tabletop simulate GAME --games N --seed S [--bot NAME] [--json] [--OPTION VALUE ...]
     tabletop --version
@@ -185,11 +187,65 @@ def cmd_load(argv: list[str]) -> int:
     return run_app(start=("store", store))
 
 
+def cmd_replay(argv: list[str]) -> int:
+    if len(argv) != 1 or argv[0].startswith("-"):
+        _fail("usage: tabletop replay FILE")
+    from .catalog import games
+    from .replay import Replay
+    from .saves import SaveError
+
+    try:
+        replay = Replay.from_file(Path(argv[0]), games())
+    except SaveError as exc:
+        print(f"tabletop: {exc}", file=sys.stderr)
+        return 1
+    _need_terminal()
+    from .app import run_app
+
+    return run_app(start=("replay", replay))
+
+
+def cmd_log(argv: list[str]) -> int:
+    from .replay import FORMATS
+
+    parser = _Parser(prog="tabletop log", add_help=True,
+                     description="Print a saved game's log for sharing: the public lines unless "
+                                 "--seat is given for a finished game.")
+    parser.add_argument("file", metavar="FILE", help="a save file")
+    parser.add_argument("--seat", type=_whole(1, 99), default=None, metavar="N",
+                        help="read the log as seat N does (a finished game only)")
+    parser.add_argument("--format", choices=FORMATS, default="text", help="text (default), markdown or json")
+    args = parser.parse_args(argv)
+    from .catalog import games
+    from .replay import Replay, ReplayError
+    from .saves import SaveError
+
+    try:
+        replay = Replay.from_file(Path(args.file), games())
+    except SaveError as exc:
+        print(f"tabletop: {exc}", file=sys.stderr)
+        return 1
+    seat = None if args.seat is None else args.seat - 1
+    if seat is not None and seat >= len(replay.seats):
+        _fail(f"this game has {len(replay.seats)} seat{'' if len(replay.seats) == 1 else 's'}: "
+              f"--seat is a number from 1 to {len(replay.seats)}.")
+    try:
+        text = replay.export_log(seat, args.format)
+    except ReplayError as exc:
+        print(f"tabletop: {exc}", file=sys.stderr)
+        return 1
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    return 0
+
+
 USAGE = """usage: tabletop [--version] [COMMAND ...]
 
   tabletop                         open the menu (offers to resume an unfinished game)
   tabletop play GAME [options]     start a game: --players N --seed S and the game's options
   tabletop load FILE               continue a saved game
+  tabletop replay FILE             watch a saved game move by move
+  tabletop log FILE [--seat N] [--format text|markdown|json]
+                                   print a saved game's log (public unless --seat)
   tabletop rules GAME              print a game's rules reference
   tabletop simulate GAME --games N --seed S [--bot NAME] [--json]
                                    play whole games headless and report
@@ -212,9 +268,10 @@ def main(argv: list[str] | None = None) -> int:
         if head in ("-V", "--version"):
             print(f"tabletop {__version__}")
             return 0
-        commands = {"play": cmd_play, "load": cmd_load, "rules": cmd_rules, "simulate": cmd_simulate}
+        commands = {"play": cmd_play, "load": cmd_load, "replay": cmd_replay, "log": cmd_log,
+                    "rules": cmd_rules, "simulate": cmd_simulate}
         if head not in commands:
-            _fail(f"unknown command {short(head)!r} (try: play, load, rules, simulate, --help).")
+            _fail(f"unknown command {short(head)!r} (try: play, load, replay, log, rules, simulate, --help).")
         return commands[head](rest)
     except UsageError as exc:
         _fail(short(str(exc), 200))

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
     from .store import LogEntry, Store
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: a game's own name, given in the history list
 BUSY_TIMEOUT = 0.25  # seconds a write waits for another process's transaction
 
 _SCHEMA = """
@@ -55,7 +55,8 @@ CREATE TABLE IF NOT EXISTS games (
     holder TEXT,
     holder_pid INTEGER,
     holder_host TEXT,
-    holder_since REAL
+    holder_since REAL,
+    name TEXT
 );
 CREATE INDEX IF NOT EXISTS games_by_update ON games (status, updated);
 CREATE TABLE IF NOT EXISTS actions (
@@ -73,6 +74,8 @@ _COLUMNS = (
     "id, game, options, seed, seats, created, updated, moves, status, result, source, "
     "holder, holder_pid, holder_host, holder_since"
 )
+_SELECT = _COLUMNS + ", name"  # what a GameRow is read from
+MAX_NAME = 60  # characters in a game's own name
 
 HOST = socket.gethostname()
 
@@ -125,6 +128,7 @@ class GameRow:
     result: dict[str, Any] | None
     source: str
     holder: Holder | None
+    name: str = ""  # the name a player gave the game in the history list ("" for none)
 
     @property
     def finished(self) -> bool:
@@ -218,6 +222,9 @@ class Journal:
                     for statement in _SCHEMA.split(";"):
                         if statement.strip():
                             conn.execute(statement)
+                    columns = {raw[1] for raw in conn.execute("PRAGMA table_info(games)")}
+                    if "name" not in columns:  # a database of schema 1
+                        conn.execute("ALTER TABLE games ADD COLUMN name TEXT")
                     conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
                     conn.execute("COMMIT")
                 except BaseException:
@@ -251,7 +258,7 @@ class Journal:
         marks = ",".join("?" * len(ids))
         where = f"game IN ({marks})" + (" AND status = 'playing' AND moves > 0" if unfinished_only else "")
         rows = self.connect().execute(
-            f"SELECT {_COLUMNS} FROM games WHERE {where} ORDER BY updated DESC LIMIT ?", (*ids, limit)
+            f"SELECT {_SELECT} FROM games WHERE {where} ORDER BY updated DESC LIMIT ?", (*ids, limit)
         ).fetchall()
         return [r for r in (_row(raw) for raw in rows) if r is not None]
 
@@ -260,7 +267,7 @@ class Journal:
         return found[0] if found else None
 
     def game(self, game_id: str) -> GameRow | None:
-        raw = self.connect().execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
+        raw = self.connect().execute(f"SELECT {_SELECT} FROM games WHERE id = ?", (game_id,)).fetchone()
         return _row(raw) if raw is not None else None
 
     def actions(self, game_id: str) -> list[dict[str, Any]]:
@@ -268,6 +275,50 @@ class Journal:
             "SELECT action FROM actions WHERE game_id = ? ORDER BY n", (game_id,)
         ).fetchall()
         return [json.loads(text) for (text,) in rows]
+
+    # -- the history list ------------------------------------------------------
+    def history(self, game_ids: Iterable[str], limit: int = 1000) -> list[GameRow]:
+        """Every game played here (at least one action), finished or not, newest first."""
+        ids = list(game_ids)
+        if not ids:
+            return []
+        marks = ",".join("?" * len(ids))
+        rows = self.connect().execute(
+            f"SELECT {_SELECT} FROM games WHERE game IN ({marks}) AND moves > 0 "
+            "ORDER BY updated DESC LIMIT ?", (*ids, limit)
+        ).fetchall()
+        return [r for r in (_row(raw) for raw in rows) if r is not None]
+
+    def rename(self, game_id: str, name: str) -> str:
+        """Give a game its own name (an empty name takes it away); returns the name kept:
+        one line of printable characters, at most MAX_NAME long. JournalError if the
+        game is gone."""
+        kept = _clip(" ".join(str(name).split()), MAX_NAME)
+        cur = self.connect().execute("UPDATE games SET name = ? WHERE id = ?", (kept or None, game_id))
+        if cur.rowcount != 1:
+            raise JournalError("That game is no longer in the saved games.")
+        return kept
+
+    def delete(self, game_id: str) -> None:
+        """Delete a game and its actions, in one transaction. GameHeld when another live
+        tabletop holds it (its moves would write it back); JournalError if it is gone."""
+        conn = self.connect()
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            raw = conn.execute(
+                "SELECT holder, holder_pid, holder_host, holder_since FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
+            if raw is None:
+                raise JournalError("That game is no longer in the saved games.")
+            holder, pid, host, since = raw
+            if holder and holder != self.token and _alive(pid, host):
+                raise GameHeld(Holder(int(pid), str(host), float(since or 0)))
+            conn.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
+            conn.execute("DELETE FROM games WHERE id = ?", (game_id,))
+            conn.execute("COMMIT")
+        except BaseException:
+            _rollback(conn)
+            raise
 
     def meta(self, key: str) -> str | None:
         raw = self.connect().execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
@@ -323,7 +374,7 @@ def _row(raw: tuple) -> GameRow | None:
     """A GameRow, or None for a row this version cannot read (never raises)."""
     try:
         (gid, game, options, seed, seats, created, updated, moves, status, result, source,
-         holder, pid, host, since) = raw
+         holder, pid, host, since, *more) = raw
         return GameRow(
             id=str(gid),
             game=str(game),
@@ -337,6 +388,7 @@ def _row(raw: tuple) -> GameRow | None:
             result=json.loads(result) if result else None,
             source=str(source),
             holder=Holder(int(pid), str(host), float(since or 0)) if holder and pid is not None else None,
+            name=_clip(more[0], MAX_NAME) if more and more[0] else "",
         )
     except (TypeError, ValueError):
         return None
