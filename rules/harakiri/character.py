@@ -15,7 +15,7 @@ from .core import (
 )
 from .effects import interact
 from .grid import (
-    adjacent, can_end, chebyshev, distance, geometry, in_range, los, occupancy, reaches_an_end, resistor_squares,
+    adjacent, can_end, chebyshev, distance, geometry, in_range, los, sights, occupancy, reaches_an_end, resistor_squares,
     step_cost, steps_from,
 )
 from .model import (
@@ -64,10 +64,18 @@ def attack_targets(state: HarakiriState, c: Character, rng: int | None = None) -
     if c.p is None:
         return []
     occ, res, g = occupancy(state), resistor_squares(state), geometry(state)
+    seen = sights(state, "ally", occ, res, g)
     r = weapon(c).range if rng is None else rng
-    return ["e:" + e.uid for e in state.enemies
-            if e.side == "foe" and not on_terrain(state, e.p)
-            and in_range(state, c.p, e.p, r) and los(state, "ally", c.p, e.p, occ, res, g)]
+    out = []
+    for e in state.enemies:
+        if e.side == "foe" and not on_terrain(state, e.p) and in_range(state, c.p, e.p, r):
+            k = c.p << 16 | e.p
+            ok = seen.get(k)
+            if ok is None:
+                ok = seen[k] = los(state, "ally", c.p, e.p, occ, res, g)
+            if ok:
+                out.append("e:" + e.uid)
+    return out
 
 
 def _ally_targets(state: HarakiriState, c: Character, r: int) -> list[str]:

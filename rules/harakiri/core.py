@@ -6,6 +6,8 @@ characters, ending the exploration phase.
 
 from __future__ import annotations
 
+from functools import cache
+
 from . import data
 from .grid import Mover, adjacent, can_end, distance, occupancy, resistor_squares
 from .model import (
@@ -158,8 +160,13 @@ def char_arm(c: Character) -> int:
 
 
 def mover_of_enemy(e: Enemy) -> Mover:
-    d = data.enemy_def(e.type)
-    return Mover(side=e.side, moves=d.move, swims=getattr(d, "swims", False),
+    return _mover(e.type, e.side)
+
+
+@cache
+def _mover(etype: str, side: str) -> Mover:
+    d = data.enemy_def(etype)
+    return Mover(side=side, moves=d.move, swims=getattr(d, "swims", False),
                  large=getattr(d, "large", False))
 
 

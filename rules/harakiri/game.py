@@ -124,8 +124,10 @@ class Harakiri(Game):
         else:
             raise IllegalAction("No decision is expected now.")
         advance(state)
-        state.oracle.deck_count = len(state.oracle.deck)
-        state.ai.deck_count = len(state.ai.deck)
+        if state.oracle.deck_count != len(state.oracle.deck):
+            state.oracle.deck_count = len(state.oracle.deck)
+        if state.ai.deck_count != len(state.ai.deck):
+            state.ai.deck_count = len(state.ai.deck)
 
     def _answer(self, state: HarakiriState, action) -> None:
         pd = state.pending

@@ -473,18 +473,22 @@ def _reachable(g: Geometry, m: Mover, start: int, budget: int, occ: dict[int, tu
     best = {start: 0}  # least MP spent so far; a later state spending more is dominated
     layer = [(start, 0)]
     k = 0
+    out_of, least, over = edges.get, best.get, budget + 1
     while layer:
         k += 1
         nxt = []
         for p, c in layer:
             left = budget - c
-            for n, cost1, dyn in edges.get(p, ()):
+            for n, cost1, dyn in out_of(p, ()):
                 if cost1 > left:
                     continue
-                if dyn and (dyn[0] in blocked or (len(dyn) > 1 and any(s in blocked for s in dyn))):
-                    continue
+                if dyn:
+                    if dyn[0] in blocked:
+                        continue
+                    if len(dyn) > 1 and any(s in blocked for s in dyn):
+                        continue
                 cost = c + cost1
-                if cost >= best.get(n, budget + 1):
+                if cost >= least(n, over):
                     continue
                 best[n] = cost
                 nxt.append((n, cost))
