@@ -141,12 +141,14 @@ def legal_combo(state: SenjiState) -> list[ActionBase]:
     c = D.combo[w.id]
     have_kind, have_flower = _counts(hand)
     put_in = {_FLOWER[x] for x in w.cards}
-    fits: dict[tuple[str, int], bool] = {}
+    # A card fits or not by its flower alone (a one-flower combination) or else by its kind.
+    fits: dict[str | int, bool] = {}
     for card in hand:
-        key = (D.hana_kind[card], _FLOWER[card])
+        kind, flower = D.hana_kind[card], _FLOWER[card]
+        key = flower if c.same_flower else kind
         if key not in fits:
-            fits[key] = _fits(c, w.kinds + [key[0]], put_in | {key[1]}, len(w.cards) + 1,
-                              _without(have_kind, key[0]), _without(have_flower, key[1]),
+            fits[key] = _fits(c, w.kinds + [kind], put_in | {flower}, len(w.cards) + 1,
+                              _without(have_kind, kind), _without(have_flower, flower),
                               len(hand) - 1, wild)
         if fits[key]:
             out.append(make(ComboAdd, card=card))

@@ -136,8 +136,16 @@ def return_card(state: SenjiState, card: str) -> None:
         state.rng.shuffle(deck)
 
 
-def diplo_order(card: str) -> tuple[int, int]:
+def _diplo_order(card: str) -> tuple[int, int]:
     return (D.family_order.index(D.card_family(card)), [k.code for k in D.diplo_kinds].index(D.card_code(card)))
+
+
+_DIPLO_ORDER = {card: _diplo_order(card) for card in D.diplo_cards}
+
+
+def diplo_order(card: str) -> tuple[int, int]:
+    order = _DIPLO_ORDER.get(card)
+    return order if order is not None else _diplo_order(card)
 
 
 def sort_hand(hand: list[str]) -> None:

@@ -201,7 +201,8 @@ def react_sources(state: SenjiState, side: str) -> list[ReactUse]:
     if "M" in abilities(state, side) and side not in c.tadakatsu_used:
         out.append(make(ReactUse, source="M"))
     if side not in c.kami_used:
-        out += [make(ReactUse, source=x, kami=True) for x in unused_kami(state, seat_of_side(state, side), "red")]
+        seat = seat_of_side(state, side)
+        out += [make(ReactUse, source=x, kami=True) for x in unused_kami(state, seat, "red")]
     return out
 
 

@@ -177,10 +177,8 @@ def close_floor(state: SenjiState) -> None:
 def legal_bid(state: SenjiState) -> list[ActionBase]:
     seat = state.actor
     own = fam(state, seat)
-    out: list[ActionBase] = [
-        make(PlaceBid, card=c, lot=lot.card) for c in state.diplo_hands[seat]
-        if D.card_family(c) == own and D.card_code(c) != "D0" for lot in state.lots
-    ]
+    cards = [c for c in state.diplo_hands[seat] if D.card_family(c) == own and D.card_code(c) != "D0"]
+    out: list[ActionBase] = [make(PlaceBid, card=c, lot=lot.card) for c in cards for lot in state.lots]
     return out + [make(BidDone)]
 
 
