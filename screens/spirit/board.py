@@ -3,6 +3,12 @@
 Every colour comes with a glyph or letter: icons are H/F/D/-, a flame is `*`, wounds are
 `w●○`, the active samurai is `▶`, the deciding one `◆`, a passed samurai lies down `_`.
 A click on a samurai's panel or on the card in hand picks the matching legal action.
+
+Each region is fitted to the width it has (``fit.py``): facts wrap between one another and
+the region grows, so nothing is cut; on a wide board the samurai sit side by side. The
+samurai who decides is scrolled into view whenever that changes, and the end of a round
+is held up on its own screen until a key (``summary.py``). Keys: the routine choice is on
+Enter (``DEFAULT_KINDS``); the others are pinned to what they are (``action_key``).
 """
 
 from __future__ import annotations

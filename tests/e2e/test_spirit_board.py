@@ -214,3 +214,72 @@ async def test_the_end_of_round_stays_up_until_a_key(data_dir):
         await pilot.press("x")
         await settle(pilot, 2)
         assert isinstance(app.screen, BoardScreen)
+
+
+async def test_begin_turn_is_on_enter_and_pool_tokens_keep_their_letters(data_dir):
+    """START with the pool: "Begin turn" is first and on Enter; each pool token keeps one
+    letter (its samurai's) turn after turn, for either seat, as tokens are spent; no digit
+    that a support or a gift uses ever spends a token."""
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.start_new_game(GAME, GAME.Options(players=2, samurai=("Gorobei", "Katsushiro")), 3,
+                           [Seat("Ana"), Seat("Ben")])
+        await settle(pilot, 3)
+        store = app.store
+        board = board_of(app)
+        letters: dict[str, str] = {}
+        starts = 0
+        for _ in range(60):
+            if store.finished:
+                break
+            if isinstance(app.screen, RoundSummaryScreen):
+                await pilot.press("space")
+                await settle(pilot, 2)
+                continue
+            actions = board.actions
+            if store.state.pending.kind == "START":
+                starts += 1
+                first = board.rows[0]
+                assert actions[first].kind == "begin_turn" and board.keys[first] == "enter"
+                for a, key in zip(actions, board.keys):
+                    if a.kind == "use_pool_token":
+                        assert key is not None and not key.isdigit()
+                        assert letters.setdefault(a.samurai, key) == key
+                # Spend a token every other START, so the list shrinks under the fingers.
+                spend = [i for i, a in enumerate(actions) if a.kind == "use_pool_token"]
+                pick = spend[0] if spend and starts % 2 else first
+            else:
+                pick = bot_chooser(GAME, 1)(store, actions)
+            await press_action(pilot, board, pick)
+            await settle(pilot, 2)
+        assert starts >= 4 and len(letters) >= 2
+
+
+async def test_the_same_choice_keeps_its_key_in_random_play(data_dir):
+    """Random walks: in each kind of decision, an action (what it is and whom it names) is
+    always offered under the same key."""
+    for seed in (1, 2):
+        app = TabletopApp(games=GAMES, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            app.start_new_game(GAME, GAME.Options(players=3), seed, [Seat("A"), Seat("B"), Seat("C")])
+            await settle(pilot, 3)
+            store = app.store
+            board = board_of(app)
+            rng = Rng(seed=seed)
+            held: dict[tuple, str] = {}
+            for _ in range(80):
+                if store.finished:
+                    break
+                if isinstance(app.screen, RoundSummaryScreen):
+                    await pilot.press("space")
+                    await settle(pilot, 1)
+                    continue
+                step = store.state.pending.kind
+                for a, key in zip(board.actions, board.keys):
+                    what = (step, a.kind, getattr(a, "to", None), getattr(a, "target", None),
+                            getattr(a, "dest", None), getattr(a, "samurai", None), getattr(a, "slot", None))
+                    assert held.setdefault(what, key) == key, f"{what} moved from {held[what]} to {key}"
+                await press_action(pilot, board, rng.below(len(board.actions)))
+                await settle(pilot, 1)
