@@ -133,11 +133,12 @@ class Replay:
 
     # -- making one --------------------------------------------------------
     @classmethod
-    def from_store(cls, store: Store, title: str = "") -> Replay:
+    def from_store(cls, store: Store, title: str = "", snapshot_every: int = SNAPSHOT_EVERY) -> Replay:
         """A replay of a store's game (a store replayed through the rules: a loaded save
         or a game opened from the journal)."""
         return cls(store.game, store.options, store.seed, list(store.seats),
-                   [e.action for e in store.log], created=store.created, title=title)
+                   [e.action for e in store.log], created=store.created, title=title,
+                   snapshot_every=snapshot_every)
 
     @classmethod
     def from_file(cls, path: Path, games: Mapping[str, Game]) -> Replay:
