@@ -17,6 +17,8 @@ from pydantic import BaseModel, ConfigDict, Field
 T = TypeVar("T")
 
 _SPAN = 1 << 64
+# The rejection limit of below(n) for the small n of decks and dice, worked out once.
+_LIMITS = tuple(_SPAN - (_SPAN % n) if n else 0 for n in range(64))
 
 
 class Rng(BaseModel):
@@ -42,7 +44,7 @@ class Rng(BaseModel):
         """A uniform integer in ``range(n)``."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = _SPAN - (_SPAN % n)
+        limit = _LIMITS[n] if n < 64 else _SPAN - (_SPAN % n)
         while True:
             x = self.next64()
             if x < limit:
@@ -70,12 +72,13 @@ class Rng(BaseModel):
         game's setup shuffles its decks, and the calls would cost more than the hashes.
         """
         fields = self.__dict__
-        prefix, counter = f"{fields['seed']}:", fields["counter"]
+        prefix, counter = b"%d:" % fields["seed"], fields["counter"]  # the bytes of f"{seed}:"
+        hash_, from_bytes = blake2b, int.from_bytes
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
-            limit = _SPAN - (_SPAN % n)
+            limit = _LIMITS[n] if n < 64 else _SPAN - (_SPAN % n)
             while True:
-                x = int.from_bytes(blake2b(f"{prefix}{counter}".encode(), digest_size=8).digest(), "big")
+                x = from_bytes(hash_(b"%s%d" % (prefix, counter), digest_size=8).digest(), "big")
                 counter += 1
                 if x < limit:
                     break
