@@ -110,6 +110,7 @@ class SpiritBoard(BoardBase, Vertical):
     frame: reactive[Frame | None] = reactive(None, always_update=True, repaint=False)
 
     RESERVED_KEYS = "g"  # g lists the graveyard (the discard pile)
+    FOOTER_KEYS = (("g", "Graveyard"),)
     # The routine choice of each decision, on Enter and listed first: begin the turn, fight,
     # end the turn, no second Kiai target. A pool token is a one-shot spend: it never
     # takes Enter, nor a key a routine choice held.
