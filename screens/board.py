@@ -69,7 +69,7 @@ class BoardScreen(Screen[None]):
         self._bot_pending = False
         self._stale = False
         self._undo_shown: tuple[bool, bool] | None = None
-        self._status = ""
+        self._status_parts: tuple[str, ...] = ()
 
     @property
     def board(self) -> BoardBase:
@@ -79,6 +79,8 @@ class BoardScreen(Screen[None]):
         board = board_widget(self.store.game)
         # The keys that pick actions: the common list less what this board uses itself.
         self.chart = KeyChart([k for k in ACTION_KEYS if k not in board.RESERVED_KEYS])
+        for key, words in board.FOOTER_KEYS:  # the board's own keys the footer shows
+            self._bindings.bind(key, f"board_key({key!r})", words)
         yield Part(id="status", fixed=True)
         with Horizontal(id="main"):
             with VerticalScroll(id="board-area"):
@@ -253,7 +255,7 @@ class BoardScreen(Screen[None]):
     def _put_status(self) -> None:
         """The header: who moves and the phase always whole; the title and the move
         count only where they fit. When even the first two do not fit they wrap."""
-        parts = [p for p in getattr(self, "_status_parts", ()) if p]
+        parts = [p for p in self._status_parts if p]
         width = max(1, self.size.width - 2)
         essential, extra = parts[:2], parts[2:]
         text = " · ".join(essential)
@@ -289,8 +291,9 @@ class BoardScreen(Screen[None]):
         action = self.app.bot_action(store, seat)
         try:
             store.dispatch(action)
-        except IllegalAction as exc:  # a bot bug: say so, never crash the table
-            self.notify(f"{store.seats[seat].name} tried an illegal move: {exc.reason}", severity="error", markup=False)
+        except IllegalAction:  # a bot bug: say so (never what it tried: that may be secret)
+            self.notify(f"{store.seats[seat].name} (a bot) tried a move the rules refuse.", severity="error",
+                        markup=False)
 
     # -- input -------------------------------------------------------------
     def on_key(self, event) -> None:
@@ -364,6 +367,9 @@ class BoardScreen(Screen[None]):
             self.store.dispatch(action)
         except IllegalAction as exc:
             self.notify(exc.reason, severity="warning", markup=False)
+
+    def action_board_key(self, key: str) -> None:
+        self.board.board_key(key)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "undo":

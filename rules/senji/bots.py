@@ -55,6 +55,13 @@ def confirm_offer(view: SenjiState, actions: list[ActionBase]) -> ActionBase:
     return _first(actions, "confirm" if worth(o.reply) >= worth(o.give) else "withdraw")
 
 
+def floor_left_to_humans(view: SenjiState, humans: list[int]) -> bool:
+    """Spec 4.3: in a game with a human seat the humans at the table run the winter floor.
+    A bot host closes it only once none of them has an offer left to open (or the clock
+    runs out, which the screen does); until then it is not asked to act there."""
+    return view.step == "winter_floor" and any(view.offers_left[s] > 0 for s in humans)
+
+
 def smart(game, view: SenjiState, seat: int, actions: list[ActionBase], rng: Rng) -> ActionBase:
     step = view.step
     if step == "setup_pick":

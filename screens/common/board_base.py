@@ -16,6 +16,8 @@ Class attributes
                        move, done bidding, move on): listed first, on Enter, highlighted.
     ``STACK_BELOW``    below this many columns the decisions and the log sit under the
                        board (the screen has the ``-stacked`` class); 0: never.
+    ``FOOTER_KEYS``    (key, words) of board keys the footer shows (a host's pause key);
+                       pressing one calls ``board_key``.
 
 Methods
     ``curtain_note(public)``   public words for the hand-off curtain (never a view).
@@ -53,6 +55,7 @@ class BoardBase(Widget):
     HIDDEN_KINDS: tuple[str, ...] = ()
     DEFAULT_KINDS: tuple[str, ...] = ()
     STACK_BELOW: int = 0
+    FOOTER_KEYS: tuple[tuple[str, str], ...] = ()
 
     def curtain_note(self, public: Any) -> str:
         """Public words the curtain may show (the round, a clock); never a seat's view."""

@@ -19,6 +19,7 @@ from textual.containers import Vertical
 from textual.reactive import reactive
 
 from rules.senji import combat as combat_rules
+from rules.senji.bots import floor_left_to_humans
 from rules.senji.data import data
 from rules.senji.view import HIDDEN, ORDER_MARK
 from tabletop.engine import Game
@@ -27,7 +28,8 @@ from ..common.parts import Part
 from ..common.parts import show as _show
 from ..common.board_base import BoardBase
 from ..common.frame import ChooseAction, Frame, HighlightAction
-from .map import FAMILY_STYLE, SenjiMap
+from .map import FAMILY_STYLE, SenjiMap, fit
+from .results import ResultScreen, results
 
 D = data()
 WINTER_STEPS = ("winter_floor", "offer_compose", "offer_respond", "offer_confirm")
@@ -51,12 +53,22 @@ class SenjiBoard(BoardBase, Vertical):
     STACK_BELOW = 126
     HIDDEN_KINDS = ("time_up",)
     RESERVED_KEYS = "hjklmscbp"
+    FOOTER_KEYS = (("p", "Host: pause"),)
+    # The routine choice of a decision, on Enter: done bidding, the orders confirmed, the
+    # movement ended or the group sent, the dice rolled, the autumn turn ended.
+    DEFAULT_KINDS = ("bid_done", "orders_confirm", "move_done", "go", "react_roll", "react_done", "end_turn")
     CLOCK_TICK = 1.0  # seconds of game clock per real second (tests speed it up)
+    show_results: bool | None = None  # battle and auction results held on screen; None: not headless
 
+    BESIDE_FROM = 120  # board columns from which the panels sit beside the map
     DEFAULT_CSS = """
     SenjiBoard { height: auto; }
     SenjiBoard SenjiMap { height: 14; width: 100%; }
+    SenjiBoard #sj-side { height: auto; width: 100%; }
     SenjiBoard Part { height: auto; padding: 0 0 1 0; }
+    SenjiBoard.-beside { layout: horizontal; }
+    SenjiBoard.-beside SenjiMap { width: 77; margin: 0 2 0 0; }
+    SenjiBoard.-beside #sj-side { width: 1fr; }
     """
 
     def __init__(self, game: Game, **kwargs: Any) -> None:
@@ -67,12 +79,14 @@ class SenjiBoard(BoardBase, Vertical):
         self.clock_left = 0.0
         self.paused = False
         self._ticker = None
+        self._public_seen: int | None = None  # public log lines already shown to the table
 
     def compose(self) -> ComposeResult:
         yield SenjiMap(id="sj-map")
-        yield Part(id="sj-score")
-        yield Part(id="sj-hand")
-        yield Part(id="sj-panel")
+        with Vertical(id="sj-side"):  # under the map, or beside it on a wide board
+            yield Part(id="sj-score")
+            yield Part(id="sj-hand")
+            yield Part(id="sj-panel")
 
     def on_mount(self) -> None:
         self._ticker = self.set_interval(1.0, self._tick, pause=True)
@@ -97,15 +111,27 @@ class SenjiBoard(BoardBase, Vertical):
         self._clock_follow(state)
         targets = {getattr(a, "province", None) for a in frame.actions} | {getattr(a, "sea", None) for a in frame.actions}
         targets.discard(None)
+        mp.hint = ["tabs:", "m map", "s honour", "c hand", "b panel"] if self.narrow else []
         mp.show(state, frame.seat, targets, self._clock_label(state))
-        self.query_one("#sj-score", Part).put(self._score(state))
-        self.query_one("#sj-hand", Part).put(self._hand(state, frame.seat))
-        self.query_one("#sj-panel", Part).put(self._panel(state, frame.seat))
+        hint = self._tab_hint()
+        self.query_one("#sj-score", Part).put(hint + self._score(state))
+        self.query_one("#sj-hand", Part).put(hint + self._hand(state, frame.seat))
+        self.query_one("#sj-panel", Part).put(hint + self._panel(state, frame.seat))
         self._layout_tabs()
+
+    def _tab_hint(self) -> Text:
+        """Over a tab (below 126 columns): how to reach the others."""
+        if not self.narrow:
+            return Text("")
+        return Text("Tabs: m map · s honour · c your hand · b battle or winter\n", style="dim italic")
 
     def _layout_tabs(self) -> None:
         for wid in TABS.values():
             _show(self.query_one(f"#{wid}"), (not self.narrow) or wid == self.tab)
+        _show(self.query_one("#sj-side"), not self.narrow or self.tab != "sj-map")
+        beside = not self.narrow and self.size.width >= self.BESIDE_FROM
+        if self.has_class("-beside") != beside:
+            self.set_class(beside, "-beside")
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self._layout_tabs)
@@ -113,13 +139,14 @@ class SenjiBoard(BoardBase, Vertical):
     def stacked_changed(self, stacked: bool) -> None:
         """The screen went to or from its stacked layout: tabs below it, all above."""
         self._layout_tabs()
+        self.watch_frame(self.frame)  # the tab hints come or go
 
     def _score(self, state) -> Text:
         out = Text.assemble(("Honour", "bold"), f" (60 wins{'; tie-break year' if state.tiebreak_year else ''})\n")
         for s in range(len(state.families)):
             out.append("*" if s == state.host else " ", style="bold yellow")
             out.append_text(family_text(state, s))
-            out.append(f" {state.names[s][:10]:<10} ")
+            out.append(f" {fit(state.names[s], 10)} ")
             filled = min(20, state.honor[s] // 3)
             out.append("█" * filled, style=FAMILY_STYLE.get(D.family[state.families[s]].colour, ""))
             out.append("░" * (20 - filled), style="dim")
@@ -207,7 +234,11 @@ class SenjiBoard(BoardBase, Vertical):
         return out
 
     def _winter(self, state, seat: int | None) -> Text:
-        out = Text.assemble(("Winter", "bold"), f" · {self._clock_label(state) or 'no clock'}\n")
+        clock = self._clock_label(state)
+        out = Text.assemble(("Winter", "bold"), f" · {clock or 'no clock'}")
+        if clock:
+            out.append(" · p: the host pauses the clock", style="dim")
+        out.append("\n")
         if state.lots:
             out.append("Lots: " + ", ".join(f"{lot.card} (from {lot.deck})" for lot in state.lots) + "\n")
         mine = [b for b in state.bids if b.seat == seat]
@@ -227,6 +258,20 @@ class SenjiBoard(BoardBase, Vertical):
         if left:
             out.append(f"Offers left: {left}\n", style="dim")
         return out
+
+    def humans_run(self, public, humans: list[int]) -> bool:
+        """The humans at the table run the winter floor under a bot host (spec 4.3)."""
+        return bool(humans) and floor_left_to_humans(public, humans)
+
+    def public_pause(self, public):
+        """A battle's or an auction's result, for everyone, before anything else is drawn."""
+        lines = [ln.text for ln in public.log if ln.seats is None]
+        seen, self._public_seen = self._public_seen, len(lines)
+        show = self.show_results if self.show_results is not None else not self.app.is_headless
+        if seen is None or len(lines) <= seen or not show:
+            return None  # a game just opened, an undo, nothing new
+        blocks = results(lines, seen)
+        return ResultScreen(blocks) if blocks else None
 
     def curtain_note(self, public) -> str:
         """What the hand-off curtain may show: public facts and the winter clock."""
@@ -276,13 +321,17 @@ class SenjiBoard(BoardBase, Vertical):
             if self.tab == "sj-map":
                 self.query_one(SenjiMap).focus()
             return True
-        if key == "p" and self.frame and self.frame.view is not None:
-            if self.frame.view.step in WINTER_STEPS and self.clock_left > 0:
+        if key == "p":
+            view = self.frame.view if self.frame else None
+            if view is not None and view.step in WINTER_STEPS and self.clock_left > 0:
                 self.paused = not self.paused
-                self._clock_follow(self.frame.view)
+                self._clock_follow(view)
                 self.notify("The host paused the winter clock." if self.paused else "The winter clock runs again.")
                 self.watch_frame(self.frame)
-                return True
+            else:
+                self.notify("p is the host's pause key for the winter clock: it does something in winter only.",
+                            timeout=3)
+            return True
         return False
 
     def on_senji_map_picked(self, message: SenjiMap.Picked) -> None:

@@ -33,6 +33,13 @@ TARGET = Style(bgcolor="dark_green", bold=True, underline=True)
 CURSOR = Style(reverse=True, bold=True)
 ACTIVE = Style(underline=True)
 COMBAT = Style(bgcolor="dark_red", bold=True)
+HINT = Style(color="grey62", italic=True)
+HINT_AT = (66, 7)  # a corner of the art with nothing in it: the tab keys when they are tabs
+
+
+def fit(text: str, width: int) -> str:
+    """Text in ``width`` columns: padded, or cut with "…" when longer."""
+    return text.ljust(width) if len(text) <= width else text[: width - 1] + "…"
 
 
 @dataclass(frozen=True)
@@ -95,6 +102,7 @@ class SenjiMap(ScrollView, can_focus=True):
         self.seat: int | None = None
         self.targets: set[str] = set()
         self.clock: str = ""
+        self.hint: list[str] = []  # lines drawn in an empty corner (the tab keys)
         self.virtual_size = Size(MAP_WIDTH, MAP_HEIGHT)
         self._rows: list[list[tuple[str, Style]]] = []
 
@@ -137,16 +145,19 @@ class SenjiMap(ScrollView, can_focus=True):
                 style = style + COMBAT
             elif p == active:
                 style = style + ACTIVE
-            put(x, y, name[:WIDTH], NAME if prov.owner is None else style)
+            put(x, y, fit(name, WIDTH).rstrip(), NAME if prov.owner is None else style)
             line = status_line(state, p, self.seat)
             if p == combat:
                 line = (line[:7] + "⚔!")[:WIDTH]
-            put(x, y + 1, line.ljust(WIDTH)[:WIDTH], style)
+            put(x, y + 1, fit(line, WIDTH), style)
         for s in D.sea_order:
             fx, fy, text = fleet_row(state, s)
             put(fx, fy, text, Style(color="cyan"))
         if self.clock:
             put(MAP_WIDTH - len(self.clock), 0, self.clock, Style(bold=True, reverse=self.clock.endswith("PAUSED")))
+        hx, hy = HINT_AT
+        for i, text in enumerate(self.hint):
+            put(hx, hy + i, fit(text, MAP_WIDTH - hx).rstrip(), HINT)
         for i, region in enumerate(REGIONS):
             hot = region.id in self.targets
             if not hot and i != self.cursor:

@@ -179,3 +179,90 @@ async def test_every_clock_on_screen_ticks(data_dir, monkeypatch):
         text = screen_text(app)
         assert "⏱ 4:00" not in text
         assert text.count("⏱ 3:30") == 2
+
+
+def _played_until(seats, seed, until, players=3, **opts):
+    """A store played by the smart bot for every seat until ``until(state)``."""
+    from tabletop.store import Store
+
+    store = Store.new(GAME, GAME.Options(players=players, **opts), seed=seed, seats=seats)
+    bot = GAME.bots()["smart"]
+    rng = Rng(seed=seed)
+    while not store.finished and not until(store.state):
+        seat = store.to_move()
+        store.dispatch(bot(GAME, store.view(seat), seat, store.legal_actions(), rng))
+    return store
+
+
+async def test_a_bot_host_leaves_the_winter_floor_to_the_humans(data_dir):
+    from rules.senji.actions import EndNegotiation, OfferAdd, OfferSend, OfferTo, OpenOffer
+
+    seats = [Seat("Ann"), Seat("Bot1", "smart"), Seat("Bot2", "smart")]
+    store = next(s for s in (_played_until(seats, seed, lambda st: st.step == "winter_floor", winter_timer_s=0)
+                             for seed in range(1, 40)) if s.state.host != 0 and s.state.step == "winter_floor")
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(130, 40)) as pilot:
+        await settle(pilot)
+        app.start_store(store)
+        await settle(pilot, 4)
+        board = board_of(app)
+        # The bot host does not close the floor: the human at the table runs it.
+        assert store.state.step == "winter_floor" and not any(e.action["kind"] == "end_negotiation"
+                                                              for e in store.log[-3:])
+        assert OpenOffer(by=0) in board.actions and EndNegotiation() in board.actions
+        # Ann offers Bot1 a card worth 3 face up; the bot gives back less and accepts.
+        for action in (OpenOffer(by=0), OfferTo(seat=1)):
+            board._dispatch(action)
+            await settle(pilot, 1)
+        card = next(a.card for a in board.actions if isinstance(a, OfferAdd) and a.card.endswith("T3"))
+        board._dispatch(OfferAdd(card=card, face="up"))
+        await settle(pilot, 1)
+        board._dispatch(OfferSend())
+        await settle(pilot, 3)
+        assert store.state.step == "offer_confirm" and store.to_move() == 0, "Bot1 accepted"
+        assert [e.action["kind"] for e in store.log if e.seat == 1][-1] == "accept"
+        board._dispatch(board.actions[[a.kind for a in board.actions].index("confirm")])
+        await settle(pilot, 2)
+        assert store.state.step == "winter_floor" and card in store.state.diplo_hands[1]
+        # Once Ann has no offer left to open, the bot host closes the floor.
+        store.state.offers_left[0] = 0
+        store.dispatch(OpenOffer(by=1))  # (a bot's offer: it cancels it at once)
+        await settle(pilot, 4)
+        assert store.state.step != "winter_floor"
+        assert any(e.action["kind"] == "end_negotiation" and e.seat == store.state.host for e in store.log)
+
+
+async def test_a_battle_result_stays_on_screen_for_everyone_until_a_key(data_dir):
+    from screens.senji.results import ResultScreen
+
+    seats = [Seat("Ai"), Seat("Bo"), Seat("Cy")]
+    store = _played_until(seats, 99, lambda st: st.combat is not None)
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(130, 40)) as pilot:
+        await settle(pilot)
+        app.start_store(store)
+        await settle(pilot, 2)
+        board = board_of(app)
+        board.query_one(SenjiBoard).show_results = True
+        bot = GAME.bots()["smart"]
+        rng = Rng(seed=5)
+        for _ in range(200):
+            if isinstance(app.screen, ResultScreen) or store.finished:
+                break
+            if isinstance(app.screen, CurtainScreen):
+                await pilot.press("enter")
+                await settle(pilot, 1)
+                continue
+            seat = store.to_move()
+            board._dispatch(bot(GAME, store.view(seat), seat, store.legal_actions(), rng))
+            await settle(pilot, 1)
+        assert isinstance(app.screen, ResultScreen), "the battle's end is held on screen"
+        text = screen_text(app)
+        assert "Battle for " in text and " dice: set " in text and " against " in text and " loses " in text
+        for s in range(3):  # public facts only: no card in anyone's hand is named
+            for card in store.state.diplo_hands[s]:
+                assert card not in text or card in " ".join(ln.text for ln in store.state.log if ln.seats is None)
+        await pilot.press("enter")
+        await settle(pilot, 2)
+        assert not isinstance(app.screen, ResultScreen)
+        assert isinstance(app.screen, CurtainScreen) or app.screen is board
