@@ -219,7 +219,7 @@ class SpiritBoard(BoardBase, Vertical):
         ended = before.round
         lines = round_summary(view, ended)
         if lines:
-            facts = round_facts(before, view) if view.round == ended + 1 else []
+            facts = round_facts(before, view, lines) if view.round == ended + 1 else []
             self.app.push_screen(RoundSummaryScreen(ended, lines, facts))
 
     def on_mount(self) -> None:

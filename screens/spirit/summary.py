@@ -9,12 +9,17 @@ seat holds), so it can show to everyone.
 
 from __future__ import annotations
 
+import re
+
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
+
+
+_CARD = re.compile(r"\bthe \d+ \(")  # a card as the log names it: "the 4 (farm, flame)"
 
 
 def round_summary(view, ended: int) -> list[str]:
@@ -34,10 +39,18 @@ def round_summary(view, ended: int) -> list[str]:
     return out
 
 
-def round_facts(before, after) -> list[str]:
-    """What the end of the round changed, in a few words each: wounds, barricades,
-    farmsteads burnt, families lost and the flames among the intruders."""
+def round_facts(before, after, lines: list[str] | None = None) -> list[str]:
+    """What the end of the round changed, in a few words each: the intruders revealed and
+    their flames, wounds, barricades, farmsteads burnt and families lost."""
     facts = []
+    for text in lines or []:
+        if text.startswith("Step 5, the intruder stack is revealed"):
+            cards = len(_CARD.findall(text))
+            flames = next((t.split(" ")[0] for t in lines if " among the intruders." in t), "0")
+            facts.append(f"Intruders revealed: {cards} card{'s' if cards != 1 else ''},"
+                         f" {flames} with a flame")
+        elif text.startswith("Step 5, the intruder stack is empty"):
+            facts.append("Intruders revealed: none")
     for old, new in zip(before.samurai, after.samurai):
         if new.wounds > old.wounds:
             form = " (animal)" if new.wounds >= 2 > old.wounds else ""

@@ -206,7 +206,7 @@ async def test_the_end_of_round_stays_up_until_a_key(data_dir):
         assert isinstance(screen, RoundSummaryScreen)
         facts = str(screen.query_one("#round-facts").content)
         assert "Katsushiro wounded: 0 → 1" in facts and "Gorobei wounded: 0 → 1" in facts
-        assert "Farmsteads destroyed:" in facts
+        assert "Farmsteads destroyed:" in facts and "Intruders revealed: " in facts
         body = str(screen.query_one("#round-body").content)
         assert body.startswith("Everyone has passed") and "Round 2 begins" in body
         await pilot.pause(0.3)
