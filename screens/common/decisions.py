@@ -21,9 +21,9 @@ from .parts import NoLayoutOnGrowth
 class DecisionPanel(NoLayoutOnGrowth, OptionList):
     """Lists action descriptions; Enter, a click or the shown key chooses one."""
 
+    # The focused panel's heavy border is in the app's stylesheet (#decisions:focus).
     DEFAULT_CSS = """
     DecisionPanel:blur > .option-list--option-highlighted { background: transparent; text-style: none; }
-    DecisionPanel:focus { border: heavy $accent; }
     DecisionPanel:focus { border-title-style: bold reverse; }
     """
 
@@ -74,10 +74,11 @@ class DecisionPanel(NoLayoutOnGrowth, OptionList):
         """The lower border: how to reach rows without a key or out of sight."""
         height = self.scrollable_content_region.height if self.size.height else 0
         hidden = bool(height) and self.virtual_size.height > height
+        reach = "↑↓ Enter" if self.has_focus else "Tab here, ↑↓ Enter"
         if self._unkeyed:
-            hint = f"· rows: ↑↓ Enter ({self._count} in all)"
+            hint = f"· rows: {reach} ({self._count} in all)"
         elif hidden:
-            hint = f"more below: ↑↓ ({self._count} in all)"
+            hint = f"more: {reach} ({self._count} in all)"
         else:
             hint = ""
         if self.border_subtitle != hint:
@@ -85,6 +86,12 @@ class DecisionPanel(NoLayoutOnGrowth, OptionList):
 
     def on_resize(self, event) -> None:
         self.call_after_refresh(self._hint)
+
+    def on_focus(self, event) -> None:
+        self._hint()
+
+    def on_blur(self, event) -> None:
+        self._hint()
 
     def watch_virtual_size(self, size) -> None:
         super().watch_virtual_size(size)

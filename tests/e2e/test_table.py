@@ -233,3 +233,63 @@ async def test_the_log_and_decisions_grow_with_a_tall_terminal(data_dir):
         assert board.has_class("-stacked")
         assert board.query_one("#log").size.height > 12
         assert board.query_one("#decisions").size.height > 12
+
+
+# -- the setup form -----------------------------------------------------------------
+async def open_setup(pilot, app, title: str):
+    from screens.menu import MenuScreen
+    from screens.setup import SetupScreen
+
+    await settle(pilot)
+    assert isinstance(app.screen, MenuScreen)
+    menu = app.screen.query_one("#menu")
+    index = next(i for i in range(menu.option_count) if title in str(menu.get_option_at_index(i).prompt))
+    menu.highlighted = index
+    await pilot.press("enter")
+    await settle(pilot)
+    assert isinstance(app.screen, SetupScreen)
+    return app.screen
+
+
+async def test_setup_opens_with_the_first_field_focused_and_enter_works(data_dir):
+    from textual.widgets import Select
+
+    app = TabletopApp(games={"nim": NIM}, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await open_setup(pilot, app, NIM.title)
+        first = setup.query_one("#opt-players", Select)
+        assert app.focused is first
+        await pilot.press("enter")  # opens the list of player counts
+        await settle(pilot, 1)
+        assert first.expanded
+
+
+async def test_setup_switches_say_on_or_off_in_words(data_dir):
+    from textual.widgets import Label, Switch
+
+    app = TabletopApp(games={"nim": NIM}, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await open_setup(pilot, app, NIM.title)
+        word = setup.query_one("#opt-hand-word", Label)
+        assert str(word.content) == "On"
+        setup.query_one("#opt-hand", Switch).toggle()
+        await settle(pilot, 1)
+        assert str(word.content) == "Off"
+
+
+async def test_setup_seat_rows_fit_80_columns_and_the_list_opens_on_screen(data_dir):
+    from textual.widgets import Select
+
+    app = TabletopApp(games={"nim": NIM}, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await open_setup(pilot, app, NIM.title)
+        who = setup.query_one("#seat-who-1", Select)
+        for widget in (who, setup.query_one("#seat-name-1")):
+            assert widget.region.right <= 78, f"{widget.id} ends at column {widget.region.right}"
+        who.focus()
+        await settle(pilot, 1)
+        await pilot.press("enter")
+        await settle(pilot, 1)
+        assert who.expanded
+        overlay = who.query_one("SelectOverlay")
+        assert overlay.region.right <= 80 and overlay.region.bottom <= 24
