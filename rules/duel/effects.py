@@ -75,10 +75,12 @@ def shuffle_into(st: DuelState, deck: list[str], card: str) -> None:
 
 # -- gauge and Ki ------------------------------------------------------------------------
 
-def _clamped(st: DuelState, s: int, t: int, g: int) -> tuple[int, int, int]:
-    """The three levels held to the track (0-10), the Blood caps and the Kusarigama lock."""
+def change_gauge(st: DuelState, ds: int = 0, dt: int = 0, dg: int = 0) -> None:
+    """Move the three levels, each held to its track (0-10), the Blood caps (3) and the
+    Kusarigama lock (Guard 0). The clamps never mix tracks, so the order of moves is moot."""
     p = st.player
     lo, hi = C.track_min, C.track_max
+    s, t, g = p.s + ds, p.t + dt, p.g + dg
     s = lo if s < lo else hi if s > hi else s
     t = lo if t < lo else hi if t > hi else t
     g = lo if g < lo else hi if g > hi else g
@@ -86,30 +88,18 @@ def _clamped(st: DuelState, s: int, t: int, g: int) -> tuple[int, int, int]:
         s = 3
     if p.cap_t and t > 3:
         t = 3
-    if st.weapon == "kusarigama":
+    if g and st.weapon == "kusarigama":
         g = 0
-    return s, t, g
-
-
-def _set_gauge(st: DuelState, s: int, t: int, g: int) -> None:
-    p = st.player
-    if p.s != s:
+    if s != p.s:
         p.s = s
-    if p.t != t:
+    if t != p.t:
         p.t = t
-    if p.g != g:
+    if g != p.g:
         p.g = g
 
 
 def clamp_gauge(st: DuelState) -> None:
-    p = st.player
-    _set_gauge(st, *_clamped(st, p.s, p.t, p.g))
-
-
-def change_gauge(st: DuelState, ds: int = 0, dt: int = 0, dg: int = 0) -> None:
-    """Each level moves and is clamped on its own track (the clamps never mix tracks)."""
-    p = st.player
-    _set_gauge(st, *_clamped(st, p.s + ds, p.t + dt, p.g + dg))
+    change_gauge(st)
 
 
 def gauge_text(st: DuelState) -> str:
