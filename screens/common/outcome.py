@@ -20,9 +20,27 @@ from textual.widgets import Button, Static
 from rules.common import Outcome
 
 WORDS = {"win": "wins", "loss": "loses", "draw": "draws"}
-# Public log lines that close or open a round (or a year): the per-round summary.
-ROUND_LINE = re.compile(r"^(End of (round|year) \d+|Round \d+ ends|— Year \d+)", re.IGNORECASE)
+# Public log lines that close a round (or a year) and that open the next: a round's
+# summary is its closing line and what the log says after it, up to the next opening.
+ROUND_ENDS = re.compile(r"^(End of (round|year) \d+|Round \d+ ends)", re.IGNORECASE)
+ROUND_OPENS = re.compile(r"^(Round \d+( begins|:|,)|— Year \d+)", re.IGNORECASE)
+SUMMARY_LINES = 6  # at most this many lines of a round's summary
 LAST_LINES = 8  # without round lines, the last public lines say how it ended
+
+
+def round_summaries(log: list[str], explanation: str) -> list[list[str]]:
+    """Each round's closing line and the lines after it, up to the next round's opening."""
+    out: list[list[str]] = []
+    block: list[str] | None = None
+    for line in log:
+        if ROUND_ENDS.match(line):
+            block = [line]
+            out.append(block)
+        elif block is not None and ROUND_OPENS.match(line):
+            block = None
+        elif block is not None and len(block) < SUMMARY_LINES and line.rstrip(".") != explanation.rstrip("."):
+            block.append(line)
+    return out
 
 
 def headline(outcome: Outcome, seat_names: list[str]) -> str:
@@ -58,11 +76,13 @@ def result_text(outcome: Outcome, seat_names: list[str], public: Any = None) -> 
         for line in o.breakdown:
             out.append(f"  {line}\n")
     log = [ln.text for ln in getattr(public, "log", ()) if ln.visible_to(None)]
-    rounds = [line for line in log if ROUND_LINE.match(line)]
+    rounds = round_summaries(log, o.explanation)
     if rounds:
         out.append("\nRound by round\n", style="bold")
-        for line in rounds:
-            out.append(f"  {line}\n")
+        for block in rounds:
+            out.append(f"  {block[0]}\n")
+            for line in block[1:]:
+                out.append(f"    {line}\n", style="dim")
     elif log:
         out.append("\nHow it ended\n", style="bold")
         for line in log[-LAST_LINES:]:

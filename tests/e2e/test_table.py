@@ -293,3 +293,32 @@ async def test_setup_seat_rows_fit_80_columns_and_the_list_opens_on_screen(data_
         assert who.expanded
         overlay = who.query_one("SelectOverlay")
         assert overlay.region.right <= 80 and overlay.region.bottom <= 24
+
+
+async def test_the_end_screen_tells_round_by_round_how_it_went(data_dir):
+    """Samurai Spirit played out by its bot: the end screen gives what decided it and,
+    per round, the log's end-of-round lines (from the rules' own log)."""
+    from rules.common import Rng
+
+    game = get_game("spirit")
+    store = Store.new(game, game.Options(players=3), 3, [Seat(f"Samurai {i + 1}") for i in range(3)])
+    bot = next(iter(game.bots().values()))
+    rng = Rng(seed=1)
+    while not store.finished:
+        seat = store.to_move()
+        store.dispatch(bot(game, store.view(seat), seat, store.legal_actions(), rng))
+    ends = [ln.text for ln in store.view(None).log if ln.text.startswith("End of round")]
+    assert ends, "the game's log closes its rounds"
+    app = TabletopApp(games={"spirit": game}, bot_delay=0)
+    async with app.run_test(size=(100, 50)) as pilot:
+        await settle(pilot)
+        app.start_store(store)
+        await settle(pilot)
+        assert isinstance(app.screen, OutcomeScreen)
+        body = str(app.screen.query_one("#outcome-body").content)
+        assert "What decided it" in body and store.outcome().explanation in body
+        assert "Round by round" in body
+        for line in ends:
+            assert line in body
+        # Each round's summary goes on past its closing line (the end-of-round steps).
+        assert body.count("Step 1") >= len(ends)
