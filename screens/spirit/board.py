@@ -131,7 +131,7 @@ class SpiritBoard(BoardBase, Vertical):
         self.game = game
         self.list_graveyard = False
         self._followed: tuple[int, int] | None = None  # (active, deciding) last scrolled to
-        self._before: Any = None  # the last view of the round on screen, for its summary
+        self._before: Any = None  # the public view at the last sync, for the end-of-round summary
 
     def compose(self) -> ComposeResult:
         yield Region(id="sp-head")
@@ -196,7 +196,6 @@ class SpiritBoard(BoardBase, Vertical):
             panel.defence_row = next((y for y, ln in enumerate(lines) if ln.plain.startswith("def ")), 3)
             panel.show(lines)
         self._follow(view, deciding)
-        self._summarise_round(view)
 
     def _follow(self, view, deciding: int | None) -> None:
         """Scroll the samurai who decides now (the active one, or the one deciding for it)
@@ -211,16 +210,21 @@ class SpiritBoard(BoardBase, Vertical):
         # After the layout that the new heights ask for, then once it has been applied.
         self.call_after_refresh(self.call_after_refresh, panel.scroll_visible, animate=False)
 
-    def _summarise_round(self, view) -> None:
-        """When a round has just ended, its summary stays up until a key (for everyone)."""
-        before, self._before = self._before, view
-        if before is None or view.round <= before.round:
-            return
+    def public_pause(self, public: Any) -> Any:
+        """When a round has just ended, its summary for the whole table, until a key.
+
+        Called by the board screen with the public view before it draws anything; the
+        view before this one is the last of the ended round, so the two tell what the end
+        of the round changed."""
+        before, self._before = self._before, public
+        if before is None or public.round <= before.round:
+            return None
         ended = before.round
-        lines = round_summary(view, ended)
-        if lines:
-            facts = round_facts(before, view, lines) if view.round == ended + 1 else []
-            self.app.push_screen(RoundSummaryScreen(ended, lines, facts))
+        lines = round_summary(public, ended)
+        if not lines:
+            return None
+        facts = round_facts(before, public, lines) if public.round == ended + 1 else []
+        return RoundSummaryScreen(ended, lines, facts)
 
     def on_mount(self) -> None:
         self.watch_frame(self.frame)
