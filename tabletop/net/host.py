@@ -1,0 +1,359 @@
+"""The host of a networked table: the one authoritative store, served over WebSockets.
+
+The host owns the ``Store`` (and through it the journal, so every action is saved as in
+hot-seat play). Each seat is played from this terminal (``here``), by a bot, or from
+another screen (``remote``, with its own join code). A remote client gets only its seat's
+updates (``protocol.build_update``) and may only send actions for its own seat while it is
+to move; anything it sends that cannot be read closes its connection with a reason and
+leaves the table as it was.
+
+A remote seat whose player drops keeps the seat: the same code joins it again and sees
+the table as it stands. With ``away_after`` set, a seat whose player has been away that
+long when it is to move is played by a stand-in bot until the player is back.
+
+No Textual here: the host's own screen shows the table through ``HostSeats`` (the board
+screen's view of a store: this terminal's seats are its humans, every other seat is
+played elsewhere).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from rules.common import IllegalAction, Rng
+
+from ..bots import bot_names, get_bot
+from ..paths import data_dir
+from ..store import Seat, Store
+from . import protocol as P
+
+HERE, REMOTE = "human", "remote"  # a seat's controller in the store (the rest are bot names)
+JOIN_TIMEOUT = 10.0  # seconds a new connection has to say which seat it joins
+UNDO_OFF = "Undo is off at a table played over the network: every screen has seen the move."
+
+
+def seat_kind(seat: Seat) -> str:
+    if seat.controller == HERE:
+        return "here"
+    return "remote" if seat.controller == REMOTE else "bot"
+
+
+@dataclass
+class _Client:
+    ws: ServerConnection
+    seat: int
+    sent_log: int = 0  # how many of the seat's log lines it has
+    queue: asyncio.Queue = field(default_factory=asyncio.Queue)
+
+
+class TableHost:
+    """Serves ``store`` to remote seats. Create, ``await start()``, and the table runs in
+    the event loop until ``await close()``."""
+
+    def __init__(
+        self,
+        store: Store,
+        codes: dict[int, str],
+        listen: tuple[str, int] = ("127.0.0.1", P.DEFAULT_PORT),
+        *,
+        away_after: float | None = None,
+        stand_in: str | None = None,
+        bot_delay: float = 0.4,
+        on_note: Callable[[str], None] | None = None,
+    ) -> None:
+        self.store = store
+        self.game = store.game
+        self.codes = {seat: code for seat, code in codes.items() if seat_kind(store.seats[seat]) == "remote"}
+        self.listen = listen
+        self.away_after = away_after
+        names = bot_names(store.game)
+        self.stand_in_bot = stand_in or (names[1] if len(names) > 1 else names[0])
+        self.bot_delay = bot_delay
+        self.on_note = on_note
+        self.clients: dict[int, _Client] = {}
+        self.away_since: dict[int, float] = {seat: time.monotonic() for seat in self.codes}
+        self.stood_in: set[int] = set()  # remote seats a bot is playing meanwhile
+        self.address: tuple[str, int] | None = None
+        self._server: Server | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        self._rngs: dict[int, Rng] = {}
+        self._writers: set[asyncio.Task] = set()
+        self._unsubscribe = store.subscribe(self._changed)
+
+    # -- running ------------------------------------------------------------------
+    async def start(self) -> tuple[str, int]:
+        host, port = self.listen
+        self._server = await serve(
+            self._serve, host, port, max_size=P.MAX_CLIENT_MESSAGE, compression=None,
+            ping_interval=10, ping_timeout=20, server_header=None,
+        )
+        sock = next(iter(self._server.sockets))
+        self.address = (host, sock.getsockname()[1])
+        self._schedule()
+        return self.address
+
+    async def close(self) -> None:
+        self._unsubscribe()
+        if self._timer is not None:
+            self._timer.cancel()
+        if self._server is not None:
+            self._server.close(close_connections=False)
+            for client in list(self.clients.values()):
+                await client.ws.close(P.CLOSE_TABLE_CLOSED, "The host closed the table.")
+            await self._server.wait_closed()
+
+    # -- seats ----------------------------------------------------------------------
+    def seat_infos(self, for_seat: int | None) -> list[P.SeatInfo]:
+        out = []
+        for i, seat in enumerate(self.store.seats):
+            kind = seat_kind(seat)
+            out.append(P.SeatInfo(
+                name=seat.name,
+                kind="here" if i == for_seat else ("host" if kind == "here" else kind),  # type: ignore[arg-type]
+                present=kind != "remote" or i in self.clients,
+                stand_in=i in self.stood_in,
+            ))
+        return out
+
+    def seat_for_code(self, code: str) -> int | None:
+        import hmac
+
+        wanted = P.normal_code(code)
+        found = None
+        for seat, mine in self.codes.items():
+            if hmac.compare_digest(P.normal_code(mine).encode(), wanted.encode()):
+                found = seat
+        return found
+
+    def note(self, text: str, skip: int | None = None) -> None:
+        """Table news for every screen (never a secret: names and who is where)."""
+        if self.on_note is not None:
+            self.on_note(text)
+        message = P.encode(P.Note(text=text))
+        for seat, client in self.clients.items():
+            if seat != skip:
+                self._send(client, message)
+
+    # -- connections ------------------------------------------------------------------
+    async def _serve(self, ws: ServerConnection) -> None:
+        client: _Client | None = None
+        try:
+            raw = await asyncio.wait_for(ws.recv(), JOIN_TIMEOUT)
+            message = P.parse_client(raw)
+            if not isinstance(message, P.Join):
+                raise P.BadMessage("The first message must say which seat joins.")
+            seat = self.seat_for_code(message.code)
+            if seat is None:
+                await ws.close(P.CLOSE_BAD_CODE, "That join code does not match a seat at this table.")
+                return
+            if seat in self.clients:
+                await ws.close(P.CLOSE_SEAT_TAKEN, f"{self.store.seats[seat].name} is already played "
+                               "from another screen."[:120])
+                return
+            client = _Client(ws, seat)
+            self.clients[seat] = client
+            writer = asyncio.create_task(self._writer(client))
+            self._writers.add(writer)
+            writer.add_done_callback(self._writers.discard)
+            self.away_since.pop(seat, None)
+            back = seat in self.stood_in
+            self.stood_in.discard(seat)
+            self._send(client, P.encode(P.Welcome(
+                game=self.game.id, options=self.store.options.model_dump(mode="json"), seat=seat,
+                seats=self.seat_infos(seat), table=self.store.game_uid)))
+            self._send_update(client)
+            name = self.store.seats[seat].name
+            self.note(f"{name} is back; the bot that stood in has stopped." if back
+                      else f"{name} joined the table.", skip=seat)
+            self._changed_seats(skip=seat)
+            self._schedule()
+            async for raw in ws:
+                self._received(client, P.parse_client(raw))
+        except P.BadMessage as exc:
+            await ws.close(P.CLOSE_BAD_MESSAGE, str(exc)[:120])
+        except (ConnectionClosed, asyncio.TimeoutError):
+            pass
+        finally:
+            if client is not None and self.clients.get(client.seat) is client:
+                del self.clients[client.seat]
+                client.queue.put_nowait(None)
+                self.away_since[client.seat] = time.monotonic()
+                self.note(f"{self.store.seats[client.seat].name} left the table; the seat is kept for them.")
+                self._changed_seats()
+                self._schedule()
+
+    def _received(self, client: _Client, message: P.Join | P.Act) -> None:
+        if isinstance(message, P.Join):
+            raise P.BadMessage("This screen has already joined.")
+        store = self.store
+        seat = client.seat
+        if store.to_move() != seat:
+            self._refuse(client, "It is not your turn.")
+            return
+        if message.revision != store.revision:
+            self._refuse(client, "The table moved on before your choice arrived: choose again.")
+            return
+        try:
+            action = self.game.parse_action(message.action)
+        except ValueError:
+            raise P.BadMessage("The action is not one of this game's.") from None
+        try:
+            store.dispatch(action)
+        except IllegalAction as exc:
+            self._refuse(client, exc.reason)
+        except Exception:  # noqa: BLE001 - a rules bug: the store changed nothing
+            self._refuse(client, "The rules could not apply that choice; the table is unchanged.")
+
+    def _refuse(self, client: _Client, reason: str) -> None:
+        self._send(client, P.encode(P.Refused(reason=reason)))
+        self._send_update(client)  # the table as it stands, in case the screen is behind
+
+    # -- sending ------------------------------------------------------------------------
+    def _send(self, client: _Client, text: str) -> None:
+        client.queue.put_nowait(text)
+
+    def _send_update(self, client: _Client) -> None:
+        store = self.store
+        update = P.build_update(self.game, store.state, client.seat, store.revision, client.sent_log,
+                                self.seat_infos(client.seat))
+        client.sent_log += len(update.log)
+        self._send(client, P.encode(update))
+
+    def _changed_seats(self, skip: int | None = None) -> None:
+        for seat, client in self.clients.items():
+            if seat != skip:
+                self._send_update(client)
+
+    async def _writer(self, client: _Client) -> None:
+        while True:
+            text = await client.queue.get()
+            if text is None:
+                return
+            try:
+                await client.ws.send(text)
+            except ConnectionClosed:
+                return
+
+    def _changed(self, store: Store) -> None:
+        self._changed_seats()
+        self._schedule()
+
+    # -- bots and stand-ins -------------------------------------------------------------
+    def _schedule(self) -> None:
+        """Arrange for the seat to move to be played when no screen plays it."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        store = self.store
+        seat = store.to_move()
+        if seat is None:
+            return
+        loop = asyncio.get_running_loop()
+        kind = seat_kind(store.seats[seat])
+        revision = store.revision
+        if kind == "bot":
+            self._timer = loop.call_later(self.bot_delay, self._bot_move, seat, revision, store.seats[seat].controller)
+        elif kind == "remote" and seat not in self.clients and self.away_after is not None:
+            wait = self.away_since.get(seat, time.monotonic()) + self.away_after - time.monotonic()
+            if seat in self.stood_in or wait <= 0:
+                self._timer = loop.call_later(self.bot_delay, self._stand_in_move, seat, revision)
+            else:
+                self._timer = loop.call_later(wait, self._schedule)
+
+    def _stand_in_move(self, seat: int, revision: int) -> None:
+        if seat in self.clients:
+            return
+        if seat not in self.stood_in:
+            self.stood_in.add(seat)
+            self.note(f"{self.store.seats[seat].name} is away: a bot plays for them until they are back.")
+            self._changed_seats()
+        self._bot_move(seat, revision, self.stand_in_bot)
+
+    def _bot_move(self, seat: int, revision: int, name: str) -> None:
+        self._timer = None
+        store = self.store
+        if store.to_move() != seat or store.revision != revision:
+            return
+        rng = self._rngs.setdefault(seat, Rng(seed=store.seed).fork(f"net-bot:{seat}:{revision}"))
+        bot = get_bot(store.game, name)
+        try:
+            store.dispatch(bot(store.game, store.view(seat), seat, store.legal_actions(), rng))
+        except IllegalAction:
+            self.note(f"The bot playing {store.seats[seat].name} tried a move the rules refuse.")
+
+
+class HostSeats:
+    """The host's own screen's view of the store: the seats played at this terminal are
+    its humans; every other seat is played elsewhere (``controller == "remote"``), and
+    only this terminal's seats may act from here. Undo is off."""
+
+    def __init__(self, host: TableHost) -> None:
+        self._host = host
+        self._store = host.store
+        self.seats = [Seat(s.name, HERE if seat_kind(s) == "here" else REMOTE) for s in host.store.seats]
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._store, name)
+
+    def _here(self) -> bool:
+        seat = self._store.to_move()
+        return seat is not None and self.seats[seat].controller == HERE
+
+    def legal_actions(self) -> list:
+        return self._store.legal_actions() if self._here() else []
+
+    def dispatch(self, action: Any) -> Any:
+        if not self._here():
+            raise IllegalAction("That choice is made at another screen.")
+        return self._store.dispatch(action)
+
+    def undo_block(self) -> str | None:
+        return UNDO_OFF
+
+    def can_undo(self) -> bool:
+        return False
+
+    def undo(self) -> Any:
+        raise IllegalAction(UNDO_OFF)
+
+
+# -- tables remembered for --resume -----------------------------------------------------
+def tables_path():
+    return data_dir() / "tables.json"
+
+
+def remember_table(store: Store, codes: dict[int, str], listen: str, away_after: float | None) -> None:
+    """Keep a table's codes beside the journal, so ``host --resume`` reopens it with them."""
+    path = tables_path()
+    try:
+        tables = json.loads(path.read_text()) if path.is_file() else {}
+        if not isinstance(tables, dict):
+            tables = {}
+    except (OSError, ValueError):
+        tables = {}
+    tables[store.game_uid] = {"codes": {str(k): v for k, v in codes.items()}, "listen": listen,
+                              "away": away_after, "updated": time.time()}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(tables, indent=1))
+    tmp.replace(path)
+
+
+def remembered_tables() -> dict[str, dict[str, Any]]:
+    """The tables this machine hosted, newest first (game id -> codes, listen, away)."""
+    try:
+        tables = json.loads(tables_path().read_text())
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(tables, dict):
+        return {}
+    good = {k: v for k, v in tables.items() if isinstance(v, dict) and isinstance(v.get("codes"), dict)}
+    return dict(sorted(good.items(), key=lambda kv: -float(kv[1].get("updated", 0))))

@@ -1,0 +1,211 @@
+"""The messages a host and its clients exchange: small JSON objects, defined once here.
+
+Every message carries the protocol version ``v`` and a ``type``. A client sends only
+``join`` (first, once) and ``act``; the host sends ``welcome`` (once), ``update`` after
+each change, ``refused`` when an action is refused and ``note`` for table news (a seat
+left, came back, is played by a bot meanwhile). A client never receives the state: an
+update holds ``view(state, seat)`` for its own seat, the log lines that seat may read and,
+only when that seat is to move, its legal actions (``build_update`` is the one place
+that makes it, so the leak test checks exactly what is sent).
+
+Limits: a client's message is at most ``MAX_CLIENT_MESSAGE`` bytes (the server refuses a
+bigger frame before reading it); a host's at most ``MAX_HOST_MESSAGE``. A message that
+does not parse closes that connection with ``CLOSE_BAD_MESSAGE`` and a reason.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from rules.common import Game, LogLine, StateBase
+
+VERSION = 1
+MAX_CLIENT_MESSAGE = 16 * 1024  # an action is a few hundred bytes
+MAX_HOST_MESSAGE = 4 * 1024 * 1024  # a view and a batch of log lines
+DEFAULT_PORT = 8765
+
+# Close codes (4000-4999 are the application's own) with a reason sentence.
+CLOSE_BAD_MESSAGE = 4001
+CLOSE_BAD_CODE = 4002
+CLOSE_SEAT_TAKEN = 4003
+CLOSE_VERSION = 4004
+CLOSE_TABLE_CLOSED = 4005
+CLOSE_REPLACED = 4006
+FINAL_CLOSES = {CLOSE_BAD_MESSAGE, CLOSE_BAD_CODE, CLOSE_SEAT_TAKEN, CLOSE_VERSION}
+
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
+CODE_LENGTH = 8
+
+
+def new_code() -> str:
+    """A seat's join code: eight letters and digits, shown as ABCD-EFGH."""
+    raw = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+    return f"{raw[:4]}-{raw[4:]}"
+
+
+def normal_code(text: str) -> str:
+    """A code as typed (any case, dashes or spaces) in its compared form."""
+    return "".join(ch for ch in str(text).upper() if ch.isalnum())
+
+
+class Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    v: Literal[1] = VERSION
+
+
+# -- client to host -----------------------------------------------------------------
+class Join(Message):
+    type: Literal["join"] = "join"
+    code: str = Field(max_length=32)
+
+
+class Act(Message):
+    type: Literal["act"] = "act"
+    revision: int = Field(ge=0)  # the revision the client chose at; a stale one is refused
+    action: dict[str, Any]
+
+
+ClientMessage = Annotated[Join | Act, Field(discriminator="type")]
+
+
+# -- host to client -----------------------------------------------------------------
+class SeatInfo(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str
+    kind: Literal["here", "host", "bot", "remote"]  # here: the client's own seat
+    present: bool = True  # a remote seat's player is connected
+    stand_in: bool = False  # a bot plays the seat while its player is away
+
+
+class Welcome(Message):
+    type: Literal["welcome"] = "welcome"
+    game: str
+    options: dict[str, Any]
+    seat: int
+    seats: list[SeatInfo]
+    table: str  # the table's id (its game in the host's journal)
+
+
+class Update(Message):
+    type: Literal["update"] = "update"
+    revision: int
+    view: dict[str, Any]  # view(state, seat) without its log
+    log_from: int  # the first of ``log``'s lines is line number ``log_from`` of the seat's log
+    log: list[LogLine]
+    to_move: int | None
+    actions: list[dict[str, Any]]  # the legal actions, only when this seat is to move
+    outcome: dict[str, Any] | None
+    seats: list[SeatInfo]
+
+
+class Refused(Message):
+    type: Literal["refused"] = "refused"
+    reason: str
+
+
+class Note(Message):
+    type: Literal["note"] = "note"
+    text: str
+
+
+HostMessage = Annotated[Welcome | Update | Refused | Note, Field(discriminator="type")]
+
+_CLIENT = TypeAdapter(ClientMessage)
+_HOST = TypeAdapter(HostMessage)
+
+
+class BadMessage(Exception):
+    """A message that cannot be read; ``str()`` is a short reason for the close frame."""
+
+
+def _parse(adapter: TypeAdapter, data: str | bytes, limit: int) -> Any:
+    if len(data) > limit:
+        raise BadMessage("The message is too big.")
+    try:
+        raw = json.loads(data)
+    except (ValueError, UnicodeDecodeError):
+        raise BadMessage("The message is not JSON.") from None
+    if isinstance(raw, dict) and raw.get("v") != VERSION:
+        raise BadMessage(f"This table speaks version {VERSION} of the protocol; update tabletop.")
+    try:
+        return adapter.validate_python(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first.get("loc", ()))[:40]
+        raise BadMessage(f"The message is not understood ({where or 'message'}).") from None
+
+
+def parse_client(data: str | bytes) -> Join | Act:
+    return _parse(_CLIENT, data, MAX_CLIENT_MESSAGE)
+
+
+def parse_host(data: str | bytes) -> Welcome | Update | Refused | Note:
+    return _parse(_HOST, data, MAX_HOST_MESSAGE)
+
+
+def encode(message: Message) -> str:
+    return message.model_dump_json()
+
+
+def build_update(
+    game: Game, state: StateBase, seat: int, revision: int, log_from: int, seats: list[SeatInfo]
+) -> Update:
+    """The update for ``seat``: its view, its log lines from ``log_from`` on, and its legal
+    actions when it is to move. Nothing else of ``state`` goes into it."""
+    view = game.view(state, seat)
+    lines = [ln for ln in view.log if ln.visible_to(seat)]
+    mover = game.to_move(state)
+    actions = [game.dump_action(a) for a in game.legal_actions(state)] if mover == seat else []
+    outcome = game.outcome(state)
+    return Update(
+        revision=revision,
+        view=view.model_dump(mode="json", exclude={"log"}),
+        log_from=log_from,
+        log=lines[log_from:],
+        to_move=mover,
+        actions=actions,
+        outcome=outcome.model_dump(mode="json") if outcome is not None else None,
+        seats=seats,
+    )
+
+
+def seat_log_length(game: Game, state: StateBase, seat: int) -> int:
+    """How many log lines ``seat`` may read in ``state``."""
+    return sum(1 for ln in state.log if ln.visible_to(seat))
+
+
+def parse_address(text: str, default_host: str = "127.0.0.1") -> tuple[str, int]:
+    """``HOST:PORT``, ``:PORT``, ``PORT`` or ``HOST`` (``[::1]:PORT`` for IPv6); ValueError
+    with a sentence when it is not one."""
+    text = str(text).strip()
+    host, port = default_host, DEFAULT_PORT
+    if text.startswith("["):
+        end = text.find("]")
+        if end < 0:
+            raise ValueError(f"{text[:40]!r} is not an address (try 127.0.0.1:{DEFAULT_PORT}).")
+        host, rest = text[1:end], text[end + 1:]
+        if rest:
+            if not rest.startswith(":"):
+                raise ValueError(f"{text[:40]!r} is not an address (try [::1]:{DEFAULT_PORT}).")
+            port = _port(rest[1:], text)
+        return host, port
+    if text.isdigit():
+        return host, _port(text, text)
+    if ":" in text:
+        head, _, tail = text.rpartition(":")
+        return head or default_host, _port(tail, text)
+    if not text:
+        raise ValueError("an address is needed (for example 127.0.0.1:8765).")
+    return text, port
+
+
+def _port(text: str, whole: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise ValueError(f"{whole[:40]!r} has no port from 1 to 65535 (try 127.0.0.1:{DEFAULT_PORT}).")
+    return int(text)
