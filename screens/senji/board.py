@@ -80,6 +80,8 @@ class SenjiBoard(BoardBase, Vertical):
         self.paused = False
         self._ticker = None
         self._public_seen: int | None = None  # public log lines already shown to the table
+        self._actions_seen: tuple = ()
+        self._map_mode: bool | None = None  # whether the map had the arrows for this decision
 
     def compose(self) -> ComposeResult:
         yield SenjiMap(id="sj-map")
@@ -91,7 +93,6 @@ class SenjiBoard(BoardBase, Vertical):
     def on_mount(self) -> None:
         self._ticker = self.set_interval(1.0, self._tick, pause=True)
         self.watch_frame(self.frame)
-        self.query_one(SenjiMap).focus()
 
     @property
     def narrow(self) -> bool:
@@ -109,8 +110,8 @@ class SenjiBoard(BoardBase, Vertical):
                 part.put(Text(""))
             return
         self._clock_follow(state)
-        targets = {getattr(a, "province", None) for a in frame.actions} | {getattr(a, "sea", None) for a in frame.actions}
-        targets.discard(None)
+        regions = [getattr(a, "province", None) or getattr(a, "sea", None) for a in frame.actions]
+        targets = {r for r in regions if r is not None}
         mp.hint = ["tabs:", "m map", "s honour", "c hand", "b panel"] if self.narrow else []
         mp.show(state, frame.seat, targets, self._clock_label(state))
         hint = self._tab_hint()
@@ -118,6 +119,32 @@ class SenjiBoard(BoardBase, Vertical):
         self.query_one("#sj-hand", Part).put(hint + self._hand(state, frame.seat))
         self.query_one("#sj-panel", Part).put(hint + self._panel(state, frame.seat))
         self._layout_tabs()
+        if frame.actions != self._actions_seen:  # a new decision
+            self._actions_seen = frame.actions
+            if frame.actions:
+                self._give_arrows(sum(r is not None for r in regions) * 2 > len(regions))
+
+    def _give_arrows(self, to_map: bool) -> None:
+        """The arrows (and Enter) go where the decision is made: to the map when most
+        choices are provinces or seas, else to the decision list."""
+        if to_map == self._map_mode:
+            return
+        self._map_mode = to_map
+        mp = self.query_one(SenjiMap)
+        if to_map:
+            if self.narrow and self.tab != "sj-map":
+                self.tab = "sj-map"
+                self._layout_tabs()
+            self.call_after_refresh(self._focus_map)
+        elif self.screen.focused is mp:
+            panel = next(iter(self.screen.query("#decisions")), None)
+            if panel is not None:
+                panel.focus()
+
+    def _focus_map(self) -> None:
+        focused = self.screen.focused
+        if self._map_mode and (focused is None or focused.id in ("decisions", "board-area")):
+            self.query_one(SenjiMap).focus()
 
     def _tab_hint(self) -> Text:
         """Over a tab (below 126 columns): how to reach the others."""
@@ -341,6 +368,7 @@ class SenjiBoard(BoardBase, Vertical):
         if len(matching) == 1:
             self.post_message(ChooseAction(matching[0]))
         elif matching:
+            self._map_mode = None  # the list picks among them; the next decision decides again
             self.post_message(HighlightAction(matching[0]))
         else:
             self.app.bell()

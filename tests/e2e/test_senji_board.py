@@ -266,3 +266,27 @@ async def test_a_battle_result_stays_on_screen_for_everyone_until_a_key(data_dir
         await settle(pilot, 2)
         assert not isinstance(app.screen, ResultScreen)
         assert isinstance(app.screen, CurtainScreen) or app.screen is board
+
+
+async def test_the_arrows_go_to_the_map_when_the_choice_is_a_province(data_dir):
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.start_new_game(GAME, GAME.Options(players=3), 7, [Seat("Ai"), Seat("Bot1", "smart"), Seat("Bot2", "smart")])
+        await settle(pilot, 3)
+        board = board_of(app)
+        mp = board.query_one(SenjiMap)
+        assert store_step(app) == "setup_pick" and app.focused is board.query_one("#decisions")
+        await pilot.press("enter")  # keep a samurai: Enter is the list's
+        await settle(pilot, 3)
+        for _ in range(50):  # the bots keep their samurai; the first claim is the host's
+            if store_step(app) == "setup_claim" and app.store.to_move() == 0:
+                break
+            await settle(pilot, 1)
+        await settle(pilot, 2)
+        assert app.focused is mp, "naming a province: the map has the arrows and Enter"
+        assert "Pick on the map" in screen_text(app)
+
+
+def store_step(app) -> str:
+    return app.store.state.step
