@@ -270,7 +270,8 @@ class BoardScreen(Screen[None]):
 
     # -- bots --------------------------------------------------------------
     def _maybe_bot(self, seat: int) -> None:
-        if self.store.seats[seat].is_human or self._bot_pending:
+        # A "remote" seat is played at another screen of a networked table (tabletop.net).
+        if self.store.seats[seat].controller in ("human", "remote") or self._bot_pending:
             return
         self._bot_pending = True
         delay = self.app.bot_delay
