@@ -238,3 +238,79 @@ def test_an_unknown_format_is_refused():
     replay = Replay.from_store(played("duel", 5))
     with pytest.raises(ReplayError, match="no log format"):
         replay.export_log(PUBLIC, "html")
+
+
+# -- the command line ----------------------------------------------------------------
+def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
+    from tabletop.cli import main
+
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:
+        code = exc.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def saved(tmp_path, store: Store, name: str) -> str:
+    return str(write_save(store, tmp_path / name))
+
+
+def test_tabletop_log_prints_the_public_log_by_default(tmp_path, capsys):
+    store = played("senji", 5)
+    path = saved(tmp_path, store, "senji.json")
+    code, out, err = run_cli(capsys, "log", path)
+    assert code == 0 and err == ""
+    assert out == Replay.from_store(store).export_log(PUBLIC, "text")
+    assert "Your hanafuda" not in out, "a seat's own line in the public log"
+    code, md, _ = run_cli(capsys, "log", path, "--format", "markdown")
+    assert code == 0 and md.startswith("# Senji") and "\n## Year 1\n" in md
+    code, js, _ = run_cli(capsys, "log", path, "--format", "json")
+    assert code == 0 and json.loads(js)["eyes"] == "public view"
+
+
+def test_tabletop_log_as_a_seat_of_a_finished_game_adds_that_seats_lines_only(tmp_path, capsys):
+    store = played("senji", 5)
+    path = saved(tmp_path, store, "senji.json")
+    code, out, _ = run_cli(capsys, "log", path, "--seat", "2")
+    assert code == 0 and "Green (G)'s view" in out
+    hand = next(ln.text for ln in store.state.log if ln.seats == (1,) and ln.text.startswith("Your hanafuda"))
+    assert hand in out
+    assert not any(ln.text == hand for ln in store.state.log if ln.visible_to(0))
+    code, first, _ = run_cli(capsys, "log", path, "--seat", "1")
+    assert code == 0 and hand not in first
+
+
+def test_tabletop_log_keeps_an_unfinished_game_public(tmp_path, capsys):
+    path = saved(tmp_path, played("senji", 5, limit=40), "open.json")
+    code, out, err = run_cli(capsys, "log", path, "--seat", "2")
+    assert code == 1 and out == ""
+    assert err.startswith("tabletop: This game is not over, so it is watched in the public view only")
+    assert err.count("\n") == 1
+
+
+def test_tabletop_log_refuses_a_seat_the_game_does_not_have_and_a_bad_format(tmp_path, capsys):
+    path = saved(tmp_path, played("duel", 5), "duel.json")
+    code, _, err = run_cli(capsys, "log", path, "--seat", "3")
+    assert code == 2 and "this game has 1 seat: --seat is a number from 1 to 1" in err
+    code, _, err = run_cli(capsys, "log", path, "--format", "html")
+    assert code == 2 and err.count("\n") == 1
+
+
+def test_tabletop_log_and_replay_refuse_a_bad_file_as_load_does(tmp_path, capsys):
+    path = tmp_path / "broken.json"
+    path.write_text('{"format": "tabletop-save", "version": 1, "game": "duel"')
+    code, _, load_err = run_cli(capsys, "load", str(path))
+    assert code == 1
+    for command in ("log", "replay"):
+        code, out, err = run_cli(capsys, command, str(path))
+        assert (code, out, err) == (1, "", load_err)
+    assert load_err == f"tabletop: {SaveError('“broken.json” is cut off: the file ends in the middle of the save.')}\n"
+
+
+def test_tabletop_replay_needs_a_file_and_a_terminal(tmp_path, capsys):
+    code, _, err = run_cli(capsys, "replay")
+    assert code == 2 and "usage: tabletop replay FILE" in err
+    path = saved(tmp_path, played("duel", 5), "duel.json")
+    code, _, err = run_cli(capsys, "replay", path)  # pytest's output is not a terminal
+    assert code == 2 and "needs a terminal" in err
