@@ -103,6 +103,19 @@ def card(cid: str) -> Card:
 
 
 @cache
+def values() -> dict[str, int]:
+    """Each card's value by id (a combat total adds these up many times a turn)."""
+    return {c.id: c.value for c in raiders().cards}
+
+
+@cache
+def face(name: str, animal: bool) -> Face:
+    """A samurai's board side: the animal one from the second wound."""
+    s = roster()[name]
+    return s.animal_face if animal else s.human
+
+
+@cache
 def roster() -> dict[str, SamuraiCard]:
     return {s.name: s for s in load_asset(Roster, "spirit", "samurai.json").samurai}
 

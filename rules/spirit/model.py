@@ -192,8 +192,7 @@ class Samurai(Model):
 
     @property
     def face(self) -> data.Face:
-        s = data.roster()[self.name]
-        return s.animal_face if self.animal else s.human
+        return data.face(self.name, self.wounds >= 2)
 
     @property
     def kiai(self) -> int:
@@ -201,7 +200,8 @@ class Samurai(Model):
 
     @property
     def total(self) -> int:
-        return sum(data.card(c).value for c in self.line)
+        value = data.values()
+        return sum(value[c] for c in self.line)
 
     @property
     def top(self) -> str | None:
