@@ -67,6 +67,8 @@ class TabletopApp(App[int]):
                 self.start_store(self.start[1])
             elif kind == "replay":
                 self.open_replay(self.start[1])
+            elif kind == "screen":  # a screen to open first (a remote seat's join screen)
+                self.push_screen(self.start[1])
         self.call_after_refresh(self._check_size)
 
     # -- size ----------------------------------------------------------------

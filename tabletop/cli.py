@@ -7,6 +7,7 @@
     tabletop log FILE [--seat N] [--format text|markdown|json]
     tabletop rules GAME
     tabletop simulate GAME --games N --seed S [--bot NAME] [--json] [--OPTION VALUE ...]
+    tabletop host GAME [options] | host --resume · join ADDRESS:PORT [CODE] · serve (tabletop.net.cli)
     tabletop --version
 
 Bad arguments print one line and exit with code 2; a save that cannot be loaded
@@ -87,7 +88,7 @@ def _options_from(args: argparse.Namespace, game: Game) -> Any:
     return options
 
 
-def _parse_game_args(command: str, argv: list[str]) -> tuple[Game, argparse.Namespace]:
+def _parse_game_args(command: str, argv: list[str], extra=None) -> tuple[Game, argparse.Namespace]:
     if not argv or argv[0].startswith("-"):
         if argv and argv[0] in ("-h", "--help"):
             print(f"usage: tabletop {command} GAME [options]\ngames: {game_ids()}\n"
@@ -106,6 +107,8 @@ def _parse_game_args(command: str, argv: list[str]) -> tuple[Game, argparse.Name
         parser.add_argument("--json", action="store_true", help="print the report as JSON")
         parser.add_argument("--max-actions", type=_whole(1, 10_000_000), default=20_000,
                             metavar="N", help="give up a game after this many actions (default: 20000)")
+    if extra is not None:  # the command's own flags (tabletop host)
+        extra(parser)
     if "players" not in game.Options.model_fields:
         parser.add_argument("--players", default=None, metavar="N", help=argparse.SUPPRESS)
     add_option_flags(parser, game)
@@ -249,6 +252,11 @@ USAGE = """usage: tabletop [--version] [COMMAND ...]
   tabletop rules GAME              print a game's rules reference
   tabletop simulate GAME --games N --seed S [--bot NAME] [--json]
                                    play whole games headless and report
+  tabletop host GAME [options] [--listen ADDRESS:PORT]
+                                   open a table others join over the network (--help: seats)
+  tabletop join ADDRESS:PORT [CODE]
+                                   play your seat of a table hosted elsewhere
+  tabletop serve [ADDRESS:PORT]    let friends play a seat in a web browser
 games: {games}
 `tabletop play GAME --help` lists a game's options."""
 
@@ -270,8 +278,13 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         commands = {"play": cmd_play, "load": cmd_load, "replay": cmd_replay, "log": cmd_log,
                     "rules": cmd_rules, "simulate": cmd_simulate}
+        if head in ("host", "join", "serve"):  # networked tables: tabletop/net/cli.py
+            from .net import cli as net_cli
+
+            commands[head] = getattr(net_cli, f"cmd_{head}")
         if head not in commands:
-            _fail(f"unknown command {short(head)!r} (try: play, load, replay, log, rules, simulate, --help).")
+            _fail(f"unknown command {short(head)!r} (try: play, load, replay, log, rules, simulate, host, join, "
+                  "serve, --help).")
         return commands[head](rest)
     except UsageError as exc:
         _fail(short(str(exc), 200))
