@@ -148,6 +148,7 @@ class SpiritBoard(BoardBase, Vertical):
         return self.content_size.width or self.size.width or max(40, self.app.size.width - 32)
 
     def on_resize(self, event: events.Resize) -> None:
+        self._followed = None  # the new layout may have moved the samurai to move away
         self.watch_frame(self.frame)
 
     def watch_frame(self, frame: Frame | None) -> None:

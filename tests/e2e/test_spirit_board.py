@@ -185,6 +185,15 @@ async def test_the_samurai_to_move_is_scrolled_into_view(data_dir):
             await press_action(pilot, board, choose(store, board.actions))
             await settle(pilot, 3)
         assert len(seen) == 7
+        # A resize lays the board out again, and the samurai to move is found again.
+        for size in ((120, 40), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot, 4)
+            if isinstance(app.screen, RoundSummaryScreen):
+                await pilot.press("space")
+                await settle(pilot, 3)
+            panel = board.query_one(f"#samurai-{store.to_move()}")
+            assert area.region.contains_region(panel.region), f"after a resize to {size}"
 
 
 async def test_the_end_of_round_stays_up_until_a_key(data_dir):
