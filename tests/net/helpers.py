@@ -27,7 +27,8 @@ def codes_for(store: Store) -> dict[int, str]:
 
 @contextlib.asynccontextmanager
 async def hosting(store: Store, **kwargs):
-    host = TableHost(store, codes_for(store), (LOCAL, 0), bot_delay=0, **kwargs)
+    kwargs.setdefault("bot_delay", 0)
+    host = TableHost(store, codes_for(store), (LOCAL, 0), **kwargs)
     await host.start()
     try:
         yield host
