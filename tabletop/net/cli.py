@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import shlex
 import sys
 from typing import TYPE_CHECKING, Any
@@ -240,7 +241,8 @@ def cmd_join(argv: list[str]) -> int:
     parser.add_argument("address", type=_address, metavar="ADDRESS:PORT", help="where the table listens")
     parser.add_argument("code", nargs="?", default=None, help="your seat's join code (asked for if not given)")
     args = parser.parse_args(argv)
-    _need_terminal()
+    if "TEXTUAL_DRIVER" not in os.environ:  # a browser tab (tabletop serve) has a driver, not a terminal
+        _need_terminal()
     from screens.net import run_join_screen, run_seat
 
     from ..catalog import games
