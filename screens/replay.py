@@ -37,7 +37,6 @@ if TYPE_CHECKING:
     from .common.board_base import BoardBase
 
 SHOWN = 200  # log lines kept in the panel (the newest)
-PLAY_SECONDS = 0.7  # a move's time on screen while the replay plays by itself
 
 KEYS_HELP = (
     "←/→ one move · Home/End start, end · PgUp/PgDn one round or year · : go to a move · "
@@ -95,13 +94,14 @@ class ReplayScreen(Screen[None]):
         Binding("q,escape", "back", "Back"),
     ]
 
+    PLAY_SECONDS = 0.7  # a move's time on screen while the replay plays by itself
+
     DEFAULT_CSS = """
     ReplayScreen #replay-info { height: auto; max-height: 8; border: round $accent; padding: 0 1; }
     ReplayScreen #log { height: 1fr; }
     ReplayScreen #replay-revealed-box { height: 1fr; border: round $warning; display: none; }
     ReplayScreen.-revealed #replay-revealed-box { display: block; }
     ReplayScreen #replay-progress { height: 1; padding: 0 1; }
-    ReplayScreen.-wide #side { width: 46; }
     """
 
     def __init__(self, replay: Replay, title: str = "", at: int | None = None) -> None:
@@ -111,6 +111,7 @@ class ReplayScreen(Screen[None]):
         self.at = replay.length if at is None else max(0, min(at, replay.length))
         self.eyes: Eyes = PUBLIC
         self._timer = None
+        self._play_round = 0  # which run of "play by itself" a waiting step belongs to
 
     @property
     def board(self) -> BoardBase:
@@ -137,9 +138,12 @@ class ReplayScreen(Screen[None]):
         self.query_one(ReplayLog).focus()
 
     def on_resize(self, event) -> None:
-        wide = event.size.width >= 120
-        if self.has_class("-wide") != wide:
-            self.set_class(wide, "-wide")
+        # From 120 columns the side panel is wider, as on the live board (set here: the
+        # app's stylesheet gives #side its width, and outranks a screen's default CSS).
+        width = 46 if event.size.width >= 120 else 30
+        side = self.query_one("#side")
+        if side.styles.width is None or side.styles.width.value != width:
+            side.styles.width = width
         self._put_progress()
 
     # -- drawing ---------------------------------------------------------------
@@ -187,7 +191,7 @@ class ReplayScreen(Screen[None]):
         if not self.is_mounted:
             return
         label = f" {self.at}/{self.replay.length}"
-        if self._timer is not None:
+        if self.playing:
             label += " ▶"
         width = max(3, self.size.width - 2 - len(label))
         bar = progress_bar(self.at, self.replay.length, width)
@@ -226,22 +230,37 @@ class ReplayScreen(Screen[None]):
 
         self.app.push_screen(GoToDialog(self.replay.length, self.at), chosen)
 
+    @property
+    def playing(self) -> bool:
+        return self._timer is not None
+
     def action_autoplay(self) -> None:
-        if self._timer is not None:
+        """Play on by itself, a move every ``PLAY_SECONDS`` once the board has played the last
+        one out (an enemy turn line by line, as on the live board); space again stops."""
+        if self.playing:
             self._stop()
             return
         if self.at >= self.replay.length:
             self.go(0)
-        self._timer = self.set_interval(PLAY_SECONDS, self._tick)
+        self._play_round += 1
+        self._schedule(self._play_round)
         self._put_progress()
 
-    def _tick(self) -> None:
+    def _schedule(self, round_: int) -> None:
+        if round_ == self._play_round:
+            self._timer = self.set_timer(self.PLAY_SECONDS, lambda: self._tick(round_))
+
+    def _tick(self, round_: int) -> None:
+        if round_ != self._play_round:
+            return
         if self.at >= self.replay.length or not self.is_current:
             self._stop()
             return
         self.go(self.at + 1)
+        self.board.when_settled(lambda: self._schedule(round_))
 
     def _stop(self) -> None:
+        self._play_round += 1  # a wait for the board to settle no longer plays on
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
@@ -309,7 +328,10 @@ class ReplayScreen(Screen[None]):
         message.stop()
 
     def on_unmount(self) -> None:
-        self._stop()
+        self._play_round += 1
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
 
 
 class GoToDialog(ModalScreen[int | None]):

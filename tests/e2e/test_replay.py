@@ -280,3 +280,30 @@ async def test_a_game_that_no_longer_replays_is_refused_in_one_sentence(data_dir
         assert not isinstance(app.screen, ReplayScreen)
         text = screen_text(app)
         assert "This game cannot be replayed" in text and "Action 2 of the saved game" in text
+
+
+async def test_space_plays_the_game_on_by_itself_and_stops_on_a_key():
+    store = played("harakiri", 5)
+    replay = Replay.from_store(store)
+    app, start = replay_app(replay, at=0)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await start(pilot)
+        screen = app.screen
+        screen.PLAY_SECONDS = 0.01
+        await pilot.press("space")
+        assert screen.playing
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if screen.at >= 5:
+                break
+        await pilot.press("space")
+        stopped_at = screen.at
+        assert 5 <= stopped_at < replay.length and not screen.playing
+        await pilot.pause(0.1)
+        assert screen.at == stopped_at, "it stopped"
+        assert drawn(screen) == replay.view_at(stopped_at).model_dump_json()
+        screen.PLAY_SECONDS = 0.5
+        await pilot.press("end", "space")  # from the end it starts again at the setup
+        assert screen.playing and screen.at <= 1
+        await pilot.press("left")
+        assert not screen.playing
