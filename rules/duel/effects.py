@@ -59,12 +59,16 @@ def draw_action(st: DuelState) -> str | None:
 
 
 def draw_actions(st: DuelState, n: int) -> list[str]:
+    """``draw_action`` ``n`` times (fewer if both piles run dry)."""
     got = []
+    deck = st.action_deck
     for _ in range(n):
-        c = draw_action(st)
-        if c is None:
-            break
-        got.append(c)
+        if not deck:
+            refill(deck, st.action_discard, st.rng)
+            if not deck:
+                break
+        st.reveal()
+        got.append(deck.pop())
     return got
 
 
@@ -429,7 +433,7 @@ def add_special(st: DuelState, cid: str) -> None:
 def bushido_open(st: DuelState) -> bool:
     p = st.player
     return (st.options.bushido and p.bushido_card is None and p.bushido_pos < C.bushido_kanji
-            and not any(x.kind == "bushido_choose" for x in st.pending))
+            and not (st.pending and any(x.kind == "bushido_choose" for x in st.pending)))
 
 
 def bushido_step(st: DuelState) -> None:

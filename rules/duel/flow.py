@@ -331,12 +331,16 @@ def combo_check(st: DuelState) -> None:
         st.say(f"{names[kind]} combo, but no reward is left to take.")
 
 
+RESULT_TEXT = {"miss": "a miss", "W1": "Wound 1", "W2": "Wound 2"}
+
+
 def hit_test(st: DuelState) -> None:
     p = st.player
-    s_need, t_need = thresholds(st)
-    result, notes = preview.strike_result(st)
+    need = thresholds(st)
+    s_need, t_need = need
+    result, notes = preview.strike_result(st, need)
     st.attack_result = result
-    text = {"miss": "a miss", "W1": "Wound 1", "W2": "Wound 2"}[result]
+    text = RESULT_TEXT[result]
     extra = f" ({'; '.join(notes)})" if notes else ""
     st.say(f"Your strike: Strength {p.s} against {s_need}, Technique {p.t} against {t_need}: "
            f"{text}{extra}.")

@@ -32,9 +32,11 @@ def thresholds(view: DuelState) -> tuple[int, int] | None:
     return d.s + foe.defs + bonus, d.t + foe.deft + bonus
 
 
-def strike_result(view: DuelState) -> tuple[str, list[str]] | None:
-    """``miss``/``W1``/``W2`` if you struck now, with the reasons that changed it."""
-    need = thresholds(view)
+def strike_result(view: DuelState, need: tuple[int, int] | None = None
+                  ) -> tuple[str, list[str]] | None:
+    """``miss``/``W1``/``W2`` if you struck now, with the reasons that changed it
+    (``need``: the thresholds, when the caller has them already)."""
+    need = need or thresholds(view)
     if need is None:
         return None
     p = view.player
