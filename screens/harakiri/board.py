@@ -173,6 +173,7 @@ class HarakiriBoard(BoardBase, Vertical):
         self.play_delay: float | None = None  # seconds per enemy-turn line; None: the default
         self._paths: tuple[int, dict[int, int]] | None = None  # start and parents of this move
         self._grid_width = ""
+        self._grid_rows: int | None = None
         self._heights: dict[str, int] = {}
         # The enemy turn on show: its lines, how many are shown, and the log seen so far.
         self.turn: list[str] = []
@@ -287,7 +288,7 @@ class HarakiriBoard(BoardBase, Vertical):
     def _focus_grid(self) -> None:
         focused = self.screen.focused
         if self._grid_mode and (focused is None or focused.id in ("decisions", "board-area")):
-            self.query_one(HarakiriGrid).focus()
+            self.query_one(HarakiriGrid).focus(scroll_visible=False)  # the top stays in sight
 
     def on_descendant_focus(self, event) -> None:
         self.call_after_refresh(self._redraw_top)
@@ -400,6 +401,12 @@ class HarakiriBoard(BoardBase, Vertical):
             self._grid_width = want
             grid.styles.width = want
             self.call_after_refresh(self._rewrap)
+        # Narrow, the grid is no taller than its rows (up to 9): the lines the top needs
+        # during a move (the path) still fit above it at 80x24.
+        rows = min(9, max(grid.virtual_size.height, 2)) if self.narrow else None
+        if rows != self._grid_rows:
+            self._grid_rows = rows
+            grid.styles.height = rows
 
     def _rewrap(self) -> None:
         """The character column changed width: wrap the full board to it again."""
@@ -764,4 +771,10 @@ class HarakiriBoard(BoardBase, Vertical):
             self._grid_mode = None
             self.post_message(HighlightAction(matching[0]))
         else:
+            me = active_character(frame.view)
+            end = next((a for a in frame.actions if a.kind == "end_move"), None)
+            if end is not None and me is not None and me.p == message.p:
+                self.post_message(ChooseAction(end))  # Enter on the mover itself: stay, end the move
+                return
             self.app.bell()
+            self.notify(f"No choice on {fmt(message.p)}. Tab goes to the decisions.", timeout=3)

@@ -448,3 +448,16 @@ async def test_the_end_is_shown_after_the_enemy_turn_that_caused_it_has_played_o
             widget._next_line()
         await settle(pilot)
         assert isinstance(app.screen, OutcomeScreen)
+
+
+async def test_enter_on_the_movers_own_square_ends_the_move(data_dir):
+    from tests.snapshots.test_harakiri_snapshots import _mid_game, _store
+
+    store = _store("ossuary_bell", 5, _mid_game)
+    async with _table(store, (80, 24)) as (pilot, app, board):
+        grid = board.query_one(HarakiriGrid)
+        me = next(c for c in store.state.characters if "c:" + c.id == store.state.active)
+        assert app.focused is grid and grid.cursor == me.p
+        await pilot.press("enter")
+        await settle(pilot, 1)
+        assert store.log[-1].action == {"kind": "end_move"}
