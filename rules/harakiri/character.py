@@ -29,6 +29,16 @@ ATTACK_SKILLS = ("iaijutsu", "piercing_thrust", "venom_edge", "backstab", "bindi
 
 
 _ACTIONS: dict[tuple, object] = {}
+_STEPS: dict[int, Step] = {}
+
+
+def _step(p: int) -> Step:
+    """The step to square ``p``, shared like every offered action."""
+    got = _STEPS.get(p)
+    if got is None:
+        x, y = xy(p)
+        got = _STEPS[p] = Step(x=x, y=y)
+    return got
 
 
 def _act(cls, **fields):
@@ -142,7 +152,7 @@ def kami_mode_ok(state: HarakiriState, c: Character) -> bool:
             and not any(o.kami_mode for o in state.characters))
 
 
-def _step_legal(state: HarakiriState, c: Character, to: int, ok: set[int], res, occ2) -> bool:
+def _step_legal(state: HarakiriState, c: Character, to: int, ok: set[int], res, occ2, g) -> bool:
     """A step is legal if ``step_ok`` allows it (``to`` in ``ok``) and, onto a friend's square,
     if an empty square stays reachable with the MP left and every AP spent on exertion."""
     mp = state.sub.mp
@@ -150,7 +160,7 @@ def _step_legal(state: HarakiriState, c: Character, to: int, ok: set[int], res, 
         return False
     if to in occ2:
         left = mp - step_cost(state, CHAR_MOVER, c.p) + 3 * c.ap
-        return reaches_an_end(state, CHAR_MOVER, to, left, occ2, res)
+        return reaches_an_end(state, CHAR_MOVER, to, left, occ2, res, g)
     return True
 
 
@@ -209,15 +219,14 @@ def legal(state: HarakiriState, c: Character, only=None) -> list:
         out.append(_act(EndActivation))
         return out
     if sub.kind == "move":
-        occ, res = occupancy(state), resistor_squares(state)
+        occ, res, g = occupancy(state), resistor_squares(state), geometry(state)
         occ2 = occupancy(state, exclude="c:" + c.id)
-        ok = steps_from(state, CHAR_MOVER, c.p, sub.mp, occ, res)
-        for n in _move_neighbours(state, c.p):
+        ok = steps_from(state, CHAR_MOVER, c.p, sub.mp, occ, res, g)
+        for n in g.moves.get(c.p, ()):  # moves_from(state, c.p), in its order
             if kind is not None and (kind != "step" or n != pos(only.x, only.y)):
                 continue
-            if _step_legal(state, c, n, ok, res, occ2):
-                x, y = xy(n)
-                out.append(_act(Step, x=x, y=y))
+            if _step_legal(state, c, n, ok, res, occ2, g):
+                out.append(_step(n))
         if c.ap >= 1:
             out.append(_act(Exert))
         if not any(o.id != c.id and o.p == c.p and not o.defeated for o in state.characters) \
@@ -257,11 +266,6 @@ def legal(state: HarakiriState, c: Character, only=None) -> list:
     if kind is None or kind in FREE:
         out += free_actions(state, c)
     return out
-
-
-def _move_neighbours(state: HarakiriState, p: int) -> list[int]:
-    from .grid import moves_from
-    return moves_from(state, p)
 
 
 def _point_def(state: HarakiriState, pid: str) -> data.PointDef:

@@ -434,9 +434,9 @@ def _blocked(m: Mover, occ: dict[int, tuple[str, str]], res: set[int]) -> set[in
 
 
 def steps_from(state: HarakiriState, m: Mover, a: int, mp: int,
-               occ: dict[int, tuple[str, str]], res: set[int]) -> set[int]:
+               occ: dict[int, tuple[str, str]], res: set[int], g: Geometry | None = None) -> set[int]:
     """The squares ``step_ok`` lets the mover step to from ``a`` with ``mp`` left."""
-    edges, _ = geometry(state).tables(m)
+    edges, _ = (g or geometry(state)).tables(m)
     blocked = _blocked(m, occ, res)
     return {n for n, cost, dyn in edges.get(a, ()) if cost <= mp and not any(s in blocked for s in dyn)}
 
@@ -503,10 +503,10 @@ def _reachable(g: Geometry, m: Mover, start: int, budget: int, occ: dict[int, tu
 
 
 def reaches_an_end(state: HarakiriState, m: Mover, start: int, budget: int,
-                   occ: dict[int, tuple[str, str]], res: set[int]) -> bool:
+                   occ: dict[int, tuple[str, str]], res: set[int], g: Geometry | None = None) -> bool:
     """Whether ``reachable(..., ends_only=False)`` holds a square ``can_end`` allows (with
     no square of its own): the same search, stopped at the first such square."""
-    g = geometry(state)
+    g = g or geometry(state)
     blocked = _blocked(m, occ, res)
     key = (g, m.moves, m.swims, m.large, start, budget, frozenset(blocked), frozenset(res.union(occ)), "end")
     got = _REACHED.get(key)
