@@ -28,7 +28,6 @@ from rules.duel import preview
 from rules.duel.data import data
 from tabletop.engine import Game
 
-
 from ..common.board_base import BoardBase
 from ..common.frame import ChooseAction, Frame
 from ..common.parts import Part, show
@@ -140,7 +139,8 @@ class Block(Part):
 
 
 class HandView(Block):
-    """The hand, drawn as one region of equal cells; a click on a cell plays that card."""
+    """The hand, drawn as one region of equal cells (a Special Action card with its name
+    takes as many cells as it needs); a click on a card's cells plays that card."""
 
     DEFAULT_CSS = "HandView { border: round $success; }"
     FRAME_ROWS = 2
@@ -151,33 +151,41 @@ class HandView(Block):
         self.cards: list[str] = []
         self.cell = 16
         self.cols = 3
+        self.places: dict[str, tuple[int, int, int]] = {}  # card -> (row, first cell, cells)
 
     def draw(self, cards: list[str], texts: list[Text], lit: str | None, width: int) -> None:
         inner = max(1, width - self.FRAME_COLUMNS)
-        self.cell = min(inner, max([t.cell_len for t in texts] + [12]) + 1)
+        plain = [t.cell_len for c, t in zip(cards, texts) if not D.cards[c].special]
+        self.cell = min(inner, max(plain + [12]) + 1)
         self.cols = max(1, inner // self.cell)
         self.cards = list(cards)
+        self.places = {}
         lines: list[Text] = []
-        for i, (card, text) in enumerate(zip(cards, texts)):
-            if i % self.cols == 0:
+        used = self.cols  # cells taken on the current line
+        for card, text in zip(cards, texts):
+            span = min(self.cols, -(-(text.cell_len + 1) // self.cell))
+            if used + span > self.cols:
                 lines.append(Text())
-            cell = clip(text, self.cell)
-            cell.pad_right(self.cell - cell.cell_len)
+                used = 0
+            self.places[card] = (len(lines) - 1, used, span)
+            cell = clip(text, span * self.cell)
+            cell.pad_right(span * self.cell - cell.cell_len)
             if card == lit:
                 cell.stylize("reverse bold")
             lines[-1].append_text(cell)
+            used += span
         self.show(lines or [Text(" no card in hand", style="dim")])
 
     def card_at(self, x: int, y: int) -> str | None:
         col = x // self.cell
-        i = y * self.cols + col
-        return self.cards[i] if 0 <= col < self.cols and 0 <= i < len(self.cards) else None
+        return next((c for c, (row, first, span) in self.places.items()
+                     if row == y and first <= col < first + span), None)
 
     def click_offset(self, card: str) -> tuple[int, int]:
         """Where to click on this widget (border included) to play ``card``."""
-        i = self.cards.index(card)
+        row, first, _ = self.places[card]
         left, top = self.styles.gutter.left, self.styles.gutter.top
-        return left + (i % self.cols) * self.cell + 2, top + i // self.cols
+        return left + first * self.cell + 2, top + row
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
@@ -472,9 +480,11 @@ class DuelBoard(BoardBase, Vertical):
         lines: list[Text] = []
         many = len(view.foes) > 1
         for i, f in enumerate(view.foes):
-            mark = "▶" if many and view.target == i else ("✗" if f.dead else " ")
+            mark = Text("▶" if many and view.target == i else ("✗" if f.dead else " "))
+            if f.no in self._targets:  # the key that targets this enemy
+                mark = Text(TARGET_KEY[f.no], style="bold reverse")
             style = "dim strike" if f.dead else "bold"
-            facts = [Text(f"{mark}{f.no or ''} {f.name}", style=style),
+            facts = [mark + Text(f"{f.no or ''} {f.name}", style=style),
                      Text(f"♥{f.life}/{f.life_start} ◆{f.ki}", style="dim" if f.dead else ""),
                      Text(f"S{f.defs:+d} T{f.deft:+d} A{f.atk:+d}", style="dim")]
             if f.armour is not None:
@@ -483,18 +493,19 @@ class DuelBoard(BoardBase, Vertical):
                 facts.append(Text(f"SIDE {f.side}", style="bold reverse"))
             if f.bleed:
                 facts.append(Text(f"bleed {f.bleed}", style="red"))
-            if f.no in self._targets:
-                facts.append(Text(f"[{TARGET_KEY[f.no]}: target]", style="bold"))
             lines += flow(facts, width, sep=" ", indent=3)
             if not many:
                 ability = D.opponents[f.id].ability_text if f.id in D.opponents else f.ability
                 lines += wrap(Text(ability, style="dim"), width)
         if many:
-            table = " ".join(f"{k}:{''.join(map(str, v))}" for k, v in D.versus3.counter_table.items())
-            facts = [Text(f"blue die → attackers {table}", style="dim")]
+            facts = [Text("blue die:")]
+            facts += [Text(f"{k}:{''.join(map(str, v))}") for k, v in D.versus3.counter_table.items()]
+            table = flow(facts, width, sep=" ", indent=2)
+            for ln in table:
+                ln.stylize("dim")
+            lines += table
             if view.last_blue:
-                facts.append(Text(f"last blue die {view.last_blue}"))
-            lines += flow(facts, width)
+                lines += wrap(Text(f"last roll {view.last_blue}"), width, 2)
         return lines
 
     def _you(self, view) -> list[Text]:
@@ -563,14 +574,16 @@ class DuelBoard(BoardBase, Vertical):
                                         RESULT_STYLE.get(result, "bold red"))))
             lines += flow(facts, width, sep=" ", indent=2)
         elif view.step == "counter_prepare" and view.queue:
-            who = "" if solo else f"{view.foes[view.queue[0]].name}'s "
-            lines += wrap(Text(f"Next: {who}counterattack vs your Guard {p.g}", style="italic"), width, 2)
+            nxt = (f"Next: counterattack vs your Guard {p.g}" if solo
+                   else f"Next: enemy {view.foes[view.queue[0]].no} attacks your Guard {p.g}")
+            lines += wrap(Text(nxt, style="italic"), width, 2)
         if view.pending and view.pending[-1].kind == "ford" and view.pending[-1].cards:
             c = D.counters[view.pending[-1].cards[0]]
             mark = ", Ki mark" if c.ki_mark else ""
             lines += wrap(Text(f"River Ford: the top counterattack card is Power {c.power}, "
                                f"Wound {c.wound}{mark}", style="italic"), width, 2)
-        lines += self._before(view, width, solo, before_round)
+        if view.attack_result is None or before_round:  # until this exchange has its own
+            lines += self._before(view, width, solo, before_round)
         return lines
 
     def _before(self, view, width: int, solo: bool, before_round: bool) -> list[Text]:
@@ -651,17 +664,16 @@ class DuelBoard(BoardBase, Vertical):
         if p.blood_kept:
             bits.append("Blood wounds kept: " + ", ".join(p.blood_kept))
         if view.weapon == "yari":
-            bits.append(f"Yari redraws left {p.yari_left}")
+            bits.append(f"Yari redraws {p.yari_left}")
         if view.campaign is not None:
-            bits.append(f"campaign redraws left {p.campaign_redraw_left}")
+            bits.append(f"campaign redraw {p.campaign_redraw_left}")
         if o.gisei:
-            bits.append(f"Gisei {len(view.gisei_deck)}" + (f" (last {view.last_gisei})" if view.last_gisei else ""))
+            last = D.gisei.get(view.last_gisei) if view.last_gisei else None
+            bits.append(f"Gisei {len(view.gisei_deck)}" + (f" (last Guard {last.guard:+d})" if last else ""))
         if o.blood:
             bits.append(f"Blood deck {len(view.blood_deck)}")
         if o.bushido:
             bits.append(f"Bushido deck {len(view.bushido_deck)}")
-        if o.yoroi != "off":
-            bits.append(f"Yoroi on {o.yoroi}")
         bits.append(f"Action deck {len(view.action_deck)}")
         if view.last_injury:
             card = D.injuries.get(view.last_injury)

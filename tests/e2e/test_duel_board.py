@@ -209,3 +209,39 @@ async def test_the_card_seen_at_the_river_ford_stays_on_the_table_while_you_deci
         assert exch.size.height == len(exch.shown.plain.split("\n"))  # on screen, every line
         text = " ".join(exch.shown.plain.split())
         assert f"River Ford: the top counterattack card is Power {card.power}, Wound {card.wound}" in text
+
+
+async def test_a_card_keeps_its_digit_and_every_other_choice_its_letter(data_dir):
+    """A whole duel played by keys: the routine choice is always first and on Enter,
+    a card's key is the digit on its cell for as long as you hold it, and any other
+    action has the same key every time it is offered."""
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        _new_duel(app, 5, opponent="versus3", surroundings="cliff")
+        await settle(pilot)
+        store = app.store
+        board = board_of(app)
+        table = board.query_one(DuelBoard)
+        seen: dict[str, str] = {}
+        card_digit: dict[tuple[int, str], str] = {}
+
+        async def check() -> None:
+            actions, keys = list(board.actions), list(board.keys)
+            assert len(set(k for k in keys if k)) == len([k for k in keys if k])  # no key twice
+            routine = [i for i, a in enumerate(actions) if a.kind in DuelBoard.DEFAULT_KINDS]
+            if routine:
+                assert board.rows[0] == routine[0] and keys[routine[0]] == "enter"
+            hand = table.query_one(HandView)
+            for action, key in zip(actions, keys):
+                if action.kind == "activate":
+                    # The digit on the card's cell is its key, all round long.
+                    row, first, _ = hand.places[action.card]
+                    assert hand.shown.split("\n")[row].plain[first * hand.cell] == key
+                    assert card_digit.setdefault((store.state.round, action.card), key) == key
+                elif action.kind not in ("special_keep", "choose", "jin_pick", "penalty", "special_limit"):
+                    name = GAME.describe(action)
+                    assert seen.setdefault(name, key) == key, f"{name} moved from {seen[name]} to {key}"
+
+        await _walk(pilot, app, bot_chooser(GAME, 9), 600, check)
+        assert len(seen) >= 5
