@@ -245,3 +245,30 @@ async def test_a_card_keeps_its_digit_and_every_other_choice_its_letter(data_dir
 
         await _walk(pilot, app, bot_chooser(GAME, 9), 600, check)
         assert len(seen) >= 5
+
+
+async def test_the_table_follows_a_resize_both_ways_and_its_keys_still_work(data_dir):
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        _new_duel(app, 3)
+        await settle(pilot)
+        store = app.store
+        table = board_of(app).query_one(DuelBoard)
+        await _play(pilot, app, "begin")
+        await pilot.resize_terminal(200, 50)
+        await settle(pilot)
+        assert table.has_class("-wide")
+        assert table.query_one("#du-foe").region.y == table.query_one("#du-gauge").region.y
+        await pilot.press("3")  # F1, the digit on its cell at either size
+        await settle(pilot)
+        assert store.state.player.played == ["F1"]
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert not table.has_class("-wide")
+        assert table.query_one("#du-foe").region.y > table.query_one("#du-gauge").region.bottom - 1
+        await pilot.press("1")  # V9: the defence is revealed and shown at 80 columns
+        await settle(pilot)
+        assert store.state.player.played == ["F1", "V9"]
+        assert "Defence 4/8: needs S 4 · T 8" in screen_text(app)
+        assert board_of(app).query_one("#board-area").max_scroll_y == 0
