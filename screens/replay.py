@@ -178,8 +178,9 @@ class ReplayScreen(Screen[None]):
             text.append("\nThe game as it was set up.")
         elif mover is not None:
             text.append(f"\nChosen by {replay.seats[mover].name}")
-            if self.eyes == EVERYTHING or self.eyes == mover:
-                text.append(f": {replay.game.describe(replay._parsed[n - 1])}")
+            what = replay.describe_move(n, self.eyes)
+            if what is not None:
+                text.append(f": {what}")
         else:
             text.append("\nThe rules' own step.")
         text.append("\n" + self._eyes_sentence("Watched"))

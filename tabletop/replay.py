@@ -127,6 +127,10 @@ class Replay:
             if n % self.every == 0:
                 self._snapshots.append(_state_copy(state))
         self._final = state
+        # _line_move[i]: the move that wrote line i of the game log (0: the setup).
+        self._line_move: list[int] = []
+        for n, end in enumerate(self._log_end):
+            self._line_move.extend([n] * (end - len(self._line_move)))
         self._outcome = game.outcome(state)
         self._boundaries = [0] + [n for n in range(1, len(self._rounds)) if self._rounds[n] != self._rounds[n - 1]]
         self._at: tuple[int, StateBase] = (len(self._parsed), state)  # the move on show, owned here
@@ -193,6 +197,16 @@ class Replay:
     def mover(self, n: int) -> int | None:
         """The seat that chose move ``n`` (None for the rules' own step)."""
         return self._movers[n - 1] if 1 <= n <= self.length else None
+
+    def describe_move(self, n: int, eyes: Eyes) -> str | None:
+        """What move ``n`` was, in the words of the decision panel, for eyes that may know
+        it: everything revealed, or the seat that chose it (a finished game only: a
+        choice may be a secret, an order face down). None for anyone else."""
+        if not 1 <= n <= self.length or self.eyes_block(eyes) is not None:
+            return None
+        if eyes == EVERYTHING or (eyes is not None and eyes == self.mover(n)):
+            return self.game.describe(self._parsed[n - 1])
+        return None
 
     def round_text(self, n: int) -> str:
         return self._words[self._clamp(n)]
@@ -287,18 +301,9 @@ class Replay:
         log = self._final.log  # the log only grows: the first _log_end[n] lines are move n's
         end = self._log_end[n]
         start = self._log_end[n - 1] if n > 0 else end
-        movers = self._line_moves()
-        return [Line(movers[i], line.text, start <= i < end)
+        moves = self._line_move
+        return [Line(moves[i], line.text, start <= i < end)
                 for i, line in enumerate(log[:end]) if self._readable(line, eyes)]
-
-    def _line_moves(self) -> list[int]:
-        cached = getattr(self, "_line_move_cache", None)
-        if cached is None:
-            cached = []
-            for n, end in enumerate(self._log_end):
-                cached.extend([n] * (end - len(cached)))
-            self._line_move_cache = cached
-        return cached
 
     # -- play on -----------------------------------------------------------------
     def play_on(self, n: int, seats: list[Seat]) -> Store:

@@ -314,3 +314,16 @@ def test_tabletop_replay_needs_a_file_and_a_terminal(tmp_path, capsys):
     path = saved(tmp_path, played("duel", 5), "duel.json")
     code, _, err = run_cli(capsys, "replay", path)  # pytest's output is not a terminal
     assert code == 2 and "needs a terminal" in err
+
+
+def test_a_move_is_named_only_to_its_chooser_or_with_everything_revealed():
+    store = played("senji", 5)
+    replay = Replay.from_store(store)
+    n = next(i for i in range(1, replay.length + 1) if replay.mover(i) == 2)
+    said = store.game.describe(store.game.parse_action(store.log[n - 1].action))
+    assert replay.describe_move(n, 2) == said
+    assert replay.describe_move(n, EVERYTHING) == said
+    assert replay.describe_move(n, 1) is None and replay.describe_move(n, PUBLIC) is None
+    unfinished = Replay.from_store(played("senji", 5, limit=40))
+    k = next(i for i in range(1, 41) if unfinished.mover(i) == 2)
+    assert unfinished.describe_move(k, 2) is None, "not while the game is being played"
