@@ -67,7 +67,7 @@ class SenjiBoard(BoardBase, Vertical):
     SenjiBoard #sj-side { height: auto; width: 100%; }
     SenjiBoard Part { height: auto; padding: 0 0 1 0; }
     SenjiBoard.-beside { layout: horizontal; }
-    SenjiBoard.-beside SenjiMap { width: 77; margin: 0 2 0 0; }
+    SenjiBoard.-beside SenjiMap { width: 78; margin: 0 2 0 0; }
     SenjiBoard.-beside #sj-side { width: 1fr; }
     """
 

@@ -81,6 +81,12 @@ MAP_HEIGHT = len(D.map_art)
 class SenjiMap(ScrollView, can_focus=True):
     """The map; ``state``/``seat`` are set by the board, which also passes the targets."""
 
+    # While the map has the arrow keys (and Enter) a bar runs down its left edge.
+    DEFAULT_CSS = """
+    SenjiMap { border-left: blank; }
+    SenjiMap:focus { border-left: thick $accent; }
+    """
+
     BINDINGS = [
         Binding("left,h", "move(-1,0)", "Left", show=False),
         Binding("right,l", "move(1,0)", "Right", show=False),
