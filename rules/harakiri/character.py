@@ -46,7 +46,7 @@ def _act(cls, **fields):
     key = (cls, tuple(fields.items()))
     got = _ACTIONS.get(key)
     if got is None:
-        if len(_ACTIONS) > 100_000:
+        if len(_ACTIONS) > 20_000:
             _ACTIONS.clear()
         got = _ACTIONS[key] = cls(**fields)
     return got

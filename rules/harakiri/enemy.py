@@ -259,8 +259,8 @@ class Sim:
             tp = ref_pos(state, t)
             if tp is None:
                 continue
-            if stp.cond == "adj":
-                ok = [s for s in reach if adjacent(state, s, tp)]
+            if stp.cond == "adj":  # the squares around the target, not the whole reach
+                ok = [s for s in self.geo.around(tp) if s in reach and adjacent(state, s, tp)]
             elif stp.cond == "to":
                 m = min(distance(s, tp) for s in reach)
                 ok = [s for s in reach if distance(s, tp) == m]

@@ -64,7 +64,7 @@ def _trace(a: int, b: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     k = a << 16 | b
     got = _TRACES.get(k)
     if got is None:
-        if len(_TRACES) > 500_000:
+        if len(_TRACES) > 200_000:
             _TRACES.clear()
         entered, touched = trace(a, b)
         got = _TRACES[k] = (tuple(entered), tuple(touched))
@@ -76,7 +76,7 @@ def distance(a: int, b: int) -> int:
     k = a << 16 | b
     got = _DISTANCES.get(k)
     if got is None:
-        if len(_DISTANCES) > 500_000:
+        if len(_DISTANCES) > 200_000:
             _DISTANCES.clear()
         got = _DISTANCES[k] = _distance(a, b)
     return got
@@ -185,7 +185,7 @@ def sights(state: HarakiriState, side: str, occ: dict[int, tuple[str, str]], res
     key = (g, side, frozenset(res).union([p for p, c in occ.items() if c[0] != side]))
     got = _SIGHTS.get(key)
     if got is None:
-        if len(_SIGHTS) > 512:
+        if len(_SIGHTS) > 256:
             _SIGHTS.clear()
         got = _SIGHTS[key] = {}
     return got
@@ -310,6 +310,7 @@ class Geometry:
         self.moves = {p: tuple(moves_from(self.board, p)) for p in squares}  # type: ignore[arg-type]
         self._edges: dict[tuple[str, bool, bool], tuple[dict[int, tuple[Edge, ...]], frozenset[int]]] = {}
         self._sight: dict[int, tuple[tuple[int, ...], tuple[int, ...], int] | None] = {}
+        self._around: dict[int, tuple[int, ...]] = {}
 
     def sight(self, a: int, b: int) -> tuple[tuple[int, ...], tuple[int, ...], int] | None:
         """``los`` with no creature nor resistor on the board: None if the terrain blocks the
@@ -342,6 +343,13 @@ class Geometry:
             elif not cross:
                 dyn_t.append(s)
         return tuple(dyn_e), tuple(dyn_t), n
+
+    def around(self, p: int) -> tuple[int, ...]:
+        """The board's squares touching ``p`` (sides and corners), whatever their height."""
+        got = self._around.get(p)
+        if got is None:
+            got = self._around[p] = tuple(neighbours(self.board, p))  # type: ignore[arg-type]
+        return got
 
     def tables(self, m: Mover) -> tuple[dict[int, tuple[Edge, ...]], frozenset[int]]:
         """The steps out of each square (static checks passed) and the squares one may end on."""
@@ -456,7 +464,7 @@ def reachable(state: HarakiriState, m: Mover, start: int, budget: int,
            frozenset(res.union(occ)) if ends_only else None)
     got = _REACHED.get(key)
     if got is None:
-        if len(_REACHED) > 20_000:
+        if len(_REACHED) > 5_000:
             _REACHED.clear()
         got = _REACHED[key] = _reachable(g, m, start, budget, occ, res, blocked, ends_only)
     return got
@@ -511,7 +519,7 @@ def reaches_an_end(state: HarakiriState, m: Mover, start: int, budget: int,
     key = (g, m.moves, m.swims, m.large, start, budget, frozenset(blocked), frozenset(res.union(occ)), "end")
     got = _REACHED.get(key)
     if got is None:
-        if len(_REACHED) > 20_000:
+        if len(_REACHED) > 5_000:
             _REACHED.clear()
         got = _REACHED[key] = _reaches_an_end(g, m, start, budget, occ, res, blocked)
     return got  # type: ignore[return-value]
