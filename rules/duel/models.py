@@ -56,12 +56,16 @@ class Plain(Model):
     handler that stores the value in ``__dict__`` and notes the field in ``model_fields_set``.
     The rules set fields some 500 times a game, and that lookup costs more than the rest of
     the assignment; ``object.__setattr__`` stores the same value in the same ``__dict__``.
-    Dumps, copies and equality read ``__dict__`` only, so they are unchanged (nothing reads
-    ``model_fields_set`` or dumps with ``exclude_unset``). These models have no private
-    attributes, and the rules assign declared fields only.
+    Dumps, copies and equality read ``__dict__`` only, so they are unchanged. So that a dump
+    with ``exclude_unset`` can never drop an assigned value, every field counts as set from
+    the start. These models have no private attributes, and the rules assign declared fields
+    only.
     """
 
     __setattr__ = object.__setattr__
+
+    def model_post_init(self, context: object, /) -> None:
+        object.__setattr__(self, "__pydantic_fields_set__", set(type(self).model_fields))
 
 
 class Foe(Plain):

@@ -57,3 +57,13 @@ def play(options: DuelOptions, seed: int) -> tuple[int, str]:
 def test_seeded_random_games_keep_their_records(key):
     name, seed = key
     assert play(OPTION_SETS[name], seed) == PINNED[key]
+
+
+def test_plain_assignment_loses_nothing_from_any_dump():
+    """State fields are set as plain attributes (for speed); every field still counts as set,
+    so even a dump that leaves out unset fields keeps what the rules assigned."""
+    state = GAME.new(DuelOptions(), 3)
+    state.player.s = 7
+    state.step = "attack"
+    assert state.model_dump(exclude_unset=True) == state.model_dump()
+    assert GAME.State.model_validate_json(state.model_dump_json()) == state
