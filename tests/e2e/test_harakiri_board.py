@@ -461,3 +461,35 @@ async def test_enter_on_the_movers_own_square_ends_the_move(data_dir):
         await pilot.press("enter")
         await settle(pilot, 1)
         assert store.log[-1].action == {"kind": "end_move"}
+
+
+async def test_a_walk_stops_where_something_happens_on_the_way(data_dir, monkeypatch):
+    from rules.harakiri.core import CHAR_MOVER
+    from rules.harakiri.grid import cheapest, occupancy, path_to, resistor_squares
+    from tests.snapshots.test_harakiri_snapshots import _mid_game, _store
+
+    store = _store("ossuary_bell", 5, _mid_game)
+    real_apply = type(GAME).apply
+
+    def apply(self, state, action):  # the first step of the walk sets something off
+        out = real_apply(self, state, action)
+        if action.kind == "step" and not any("creaks" in ln.text for ln in state.log):
+            state.say("The floor creaks.")
+        return out
+
+    monkeypatch.setattr(type(GAME), "apply", apply)
+    async with _table(store, (80, 24)) as (pilot, app, board):
+        grid = board.query_one(HarakiriGrid)
+        view = store.view(0)
+        me = next(c for c in view.characters if "c:" + c.id == view.active)
+        _, parent = cheapest(view, CHAR_MOVER, me.p, view.sub.mp, occupancy(view), resistor_squares(view))
+        far = max(grid.costs, key=lambda p: (grid.costs[p], p))
+        path = path_to(parent, me.p, far)
+        assert len(path) > 2
+        grid.set_cursor(far)
+        await settle(pilot, 1)
+        before = store.revision
+        await pilot.press("enter")
+        await settle(pilot, 3)
+        assert store.revision == before + 1, "one step, then the walk stopped"
+        assert next(c for c in store.state.characters if c.id == me.id).p == path[1]
