@@ -290,3 +290,25 @@ async def test_the_arrows_go_to_the_map_when_the_choice_is_a_province(data_dir):
 
 def store_step(app) -> str:
     return app.store.state.step
+
+
+def test_results_pick_out_the_auction_and_the_battle_lines():
+    from screens.senji.results import results
+
+    lines = [
+        "Spring: orders are placed face down.",
+        "Auction of B-S3: Red R-M2 (2); Green G-M1 (1). Red wins it; the winning bid is shuffled into the B deck.",
+        "Auction of Y-M1: Purple P-M1 (1); Green G-S1 (1). Tied: the lot and the tied bids stay.",
+        "Combat in Shinano: Red (2 unit(s)) attacks Green (1 unit(s)).",
+        "Round 1 dice: set - | rolled R R G Y B B P K Y.",
+        "Round 1: Red 5 against Green 3.",
+        "Red wins: Green loses 1 unit(s); Red loses 1 unit(s).",
+        "Red gains 4 honor (combat): 14.",
+        "Red captures Shinano.",
+        "Summer: the host activates the orders and fleets.",
+    ]
+    got = results(lines, 1)
+    assert [title for title, _ in got] == ["Auction", "Battle for Shinano"]
+    assert got[0][1] == lines[1:3]
+    assert got[1][1] == lines[3:9]
+    assert results(lines, 9) == []  # nothing new
