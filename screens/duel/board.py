@@ -271,7 +271,7 @@ class DuelBoard(BoardBase, Vertical):
     """
 
     PREVIEWS = True  # the decision cursor's card is previewed on the gauge
-    DEFAULT_KINDS = ("begin", "strike", "face", "accept", "decline")  # what Enter does
+    DEFAULT_KINDS = ("begin", "strike", "face", "accept", "decline", "continue")  # on Enter
     REVEAL_SECONDS = 0.9  # how long a fresh reveal or roll stays highlighted
 
     def __init__(self, game: Game, **kwargs: Any) -> None:
@@ -282,6 +282,8 @@ class DuelBoard(BoardBase, Vertical):
         # Your strike's result per (duel, round, exchange), as seen: the rules keep only
         # the current exchange's, and exchange 1's is worth reading during exchange 2.
         self._strikes: dict[tuple[int, int, int], str] = {}
+        # Where each counterattack summary was seen resolved: (duel, round, exchange).
+        self._counter_at: dict[str, tuple[int, int, int]] = {}
         self._digits: dict[str, str] = {}  # card -> its key while you hold or just played it
         self._targets: set[int] = set()  # enemies you may target now
 
@@ -349,9 +351,13 @@ class DuelBoard(BoardBase, Vertical):
             gauge.show(self._gauge(view, lit, side) + gap)
             hand_view.draw(hand, [self._hand_card(c) for c in hand], lit, side)
             return
+        before = self._drawn[0] if self._drawn else None
         self._drawn = key
         if view.attack_result is not None and view.step != "round_start":
             self._strikes[(view.duel_no, view.round, view.exchange)] = view.attack_result
+        if (before is not None and view.last_counter and view.last_counter != before.last_counter
+                and before.step in ("counter_prepare", "counter_revealed")):
+            self._counter_at[view.last_counter] = (before.duel_no, before.round, before.exchange)
         blocks = {
             "#du-head": self._head(view, full),
             "#du-gauge": self._gauge(view, lit, side),
@@ -563,6 +569,11 @@ class DuelBoard(BoardBase, Vertical):
                 printed = no_id(view.last_defence).split(":")[0]
                 facts.append(Text(f"(defence {printed})", style="dim"))
             lines += flow(facts, width, sep=" ", indent=2)
+        here = (view.duel_no, view.round, view.exchange)
+        if (view.attack_result is not None and not before_round and view.last_counter
+                and self._counter_at.get(view.last_counter) == here):
+            # Another enemy's counterattack already came in this exchange.
+            lines += flow([Text(f"Counterattack taken: {no_id(view.last_counter)}")], width)
         if view.counter is not None:
             ctr = view.counter
             facts = [Text(f"{view.foes[ctr.foe].name}'s counterattack:"), Text(f"Power {ctr.power}")]

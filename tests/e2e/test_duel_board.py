@@ -272,3 +272,29 @@ async def test_the_table_follows_a_resize_both_ways_and_its_keys_still_work(data
         assert store.state.player.played == ["F1", "V9"]
         assert "Defence 4/8: needs S 4 · T 8" in screen_text(app)
         assert board_of(app).query_one("#board-area").max_scroll_y == 0
+
+
+async def test_with_three_enemies_the_counterattack_just_taken_stays_for_the_next_attacker(data_dir):
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        _new_duel(app, 8, opponent="versus3")
+        await settle(pilot)
+        board, store, choose = board_of(app), app.store, bot_chooser(GAME, 2)
+        exch = board.query_one("#du-exch")
+        seen = 0
+        before = None
+        for _ in range(600):
+            if store.finished:
+                break
+            s = store.state
+            if (before is not None and s.step == "counter_prepare" == before[0]
+                    and (s.round, s.exchange) == before[1] and s.last_counter != before[2]):
+                # A second attacker: the first one's counterattack is still on the table.
+                power_and_result = s.last_counter.split(" ", 1)[1]
+                assert f"Counterattack taken: {power_and_result}" in exch.shown.plain
+                seen += 1
+            before = (s.step, (s.round, s.exchange), s.last_counter)
+            await press_action(pilot, board, choose(store, board.actions))
+            await pilot.pause()
+        assert seen >= 1
