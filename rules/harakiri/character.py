@@ -206,7 +206,9 @@ def legal(state: HarakiriState, c: Character, only=None) -> list:
                 idef = data.items()[it.id]
                 if c.attrs["KNO"] < idef.kno or it.id in c.items_used_round:
                     continue
-                if idef.target == "minion" and kind in (None, "use_item"):
+                if idef.target == "minion":
+                    if kind not in (None, "use_item"):
+                        continue
                     out += [_act(UseItem, item=it.id, target=t) for t in attack_targets(state, c, idef.range or 3)
                             if enemy(state, t[2:]).kind == "minion"]
                 elif idef.target == "ki":

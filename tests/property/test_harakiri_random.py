@@ -60,3 +60,25 @@ def test_bot_games_finish():
             GAME.apply(state, bot(GAME, GAME.view(state, seat), seat, actions, rng))
             GAME.check_invariants(state)
         assert GAME.outcome(state) is not None
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(options=OPTIONS, seed=st.integers(0, 10_000), data=st.data())
+def test_applying_checks_an_action_exactly_as_the_full_list_does(options, seed, data):
+    # ``apply`` checks an action against the family of actions of its kind only: for every
+    # action offered now, and every action offered one decision earlier, the answer must be
+    # the one the full list of legal actions gives.
+    from rules.harakiri.character import legal
+    from rules.harakiri.core import char
+    state = GAME.new(options, seed)
+    before: list = []
+    for _ in range(200):
+        if GAME.to_move(state) is None:
+            break
+        actions = GAME.legal_actions(state)
+        if state.pending is None and state.active and state.active.startswith("c:"):
+            c = char(state, state.active[2:])
+            for a in actions + before:
+                assert (a in legal(state, c, only=a)) == (a in actions), a
+        before = actions
+        GAME.apply(state, actions[data.draw(st.integers(0, len(actions) - 1))])
