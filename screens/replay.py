@@ -112,6 +112,7 @@ class ReplayScreen(Screen[None]):
         self.eyes: Eyes = PUBLIC
         self._timer = None
         self._play_round = 0  # which run of "play by itself" a waiting step belongs to
+        self._pause = None  # a screen of public results the last move drew, if any
 
     @property
     def board(self) -> BoardBase:
@@ -152,6 +153,9 @@ class ReplayScreen(Screen[None]):
         view = replay.view_at(n, eyes)
         seat = eyes if isinstance(eyes, int) else None
         self.board.frame = Frame(view, seat, (), None)
+        # The board follows the public log for results it holds up for the table (a
+        # battle's); they are shown while the replay plays by itself, as at the table.
+        self._pause = self.board.public_pause(replay.view_at(n, PUBLIC) if eyes is not PUBLIC else view)
         self.query_one(ReplayLog).show([(ln.text, ln.current) for ln in replay.lines_at(n, eyes)])
         phase = replay.game.phase(view)
         status = f"Replay · {self.title_text} · {phase}" if phase else f"Replay · {self.title_text}"
@@ -258,7 +262,11 @@ class ReplayScreen(Screen[None]):
             self._stop()
             return
         self.go(self.at + 1)
-        self.board.when_settled(lambda: self._schedule(round_))
+        pause, self._pause = self._pause, None
+        if pause is not None:
+            self.app.push_screen(pause, lambda _: self.board.when_settled(lambda: self._schedule(round_)))
+        else:
+            self.board.when_settled(lambda: self._schedule(round_))
 
     def _stop(self) -> None:
         self._play_round += 1  # a wait for the board to settle no longer plays on
