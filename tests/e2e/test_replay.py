@@ -307,3 +307,34 @@ async def test_space_plays_the_game_on_by_itself_and_stops_on_a_key():
         assert screen.playing and screen.at <= 1
         await pilot.press("left")
         assert not screen.playing
+
+
+async def test_playing_by_itself_holds_up_a_battles_result_as_the_table_does():
+    from screens.senji.results import ResultScreen
+
+    store = played("senji", 5)
+    replay = Replay.from_store(store)
+    battle = next(ln.move for ln in replay.lines_at(replay.length) if ln.text.startswith("Combat in"))
+    app, start = replay_app(replay, at=battle - 3)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await start(pilot)
+        screen = app.screen
+        screen.board.show_results = True  # a headless board shows none by default
+        screen.PLAY_SECONDS = 0.01
+        await pilot.press("space")
+        for _ in range(300):
+            await pilot.pause(0.02)
+            if isinstance(app.screen, ResultScreen):
+                break
+        assert isinstance(app.screen, ResultScreen), "the battle's result was not shown"
+        held = screen.at
+        assert held >= battle
+        await pilot.pause(0.2)
+        assert screen.at == held, "the replay waits while the table reads the result"
+        await pilot.press("enter")
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if screen.at > held:
+                break
+        assert screen.at > held, "and goes on after a key"
+        await pilot.press("space")
