@@ -59,6 +59,11 @@ class Region(Part):
         """The columns the lines of this region get on a board ``width`` wide."""
         return max(8, width - self.frame_columns)
 
+    def render(self) -> Text:
+        # Its lines were fitted to the width and its height set to their count: drawn as
+        # they are, never cut again by the generic part.
+        return self.shown
+
     def show(self, lines: list[Text]) -> None:
         lines = lines or [Text("")]
         rows = len(lines) + self.frame_rows
