@@ -30,6 +30,8 @@ class SpiritGame(Game):
     Options = SpiritOptions
     State = SpiritState
     Action = SpiritAction
+    # The last state whose choices were listed, and that list (one slot, outside every state).
+    _offered: tuple[SpiritState, list[ActionBase]] | None = None
 
     # -- setup -------------------------------------------------------------------
     def new(self, options: SpiritOptions, seed: int) -> SpiritState:
@@ -50,6 +52,12 @@ class SpiritGame(Game):
         return None if state.over or state.pending is None else state.pending.seat
 
     def legal_actions(self, state: SpiritState) -> list[ActionBase]:
+        legal = self._legal_actions(state)
+        # Remembered for apply: a choice taken from this very list needs no second listing.
+        self._offered = (state, legal)
+        return legal
+
+    def _legal_actions(self, state: SpiritState) -> list[ActionBase]:
         p = state.pending
         if state.over or p is None:
             return []
@@ -71,9 +79,12 @@ class SpiritGame(Game):
     def apply(self, state: SpiritState, action: ActionBase) -> None:
         if state.over or state.pending is None:
             raise IllegalAction("The game is over.")
-        legal = self.legal_actions(state)
-        if action not in legal:
-            raise IllegalAction(self._refusal(state, action, legal))
+        offered, self._offered = self._offered, None
+        if offered is None or offered[0] is not state or not any(a is action for a in offered[1]):
+            # Not the very object just offered for this state: list the choices afresh.
+            legal = self._legal_actions(state)
+            if action not in legal:
+                raise IllegalAction(self._refusal(state, action, legal))
         match action:
             case UsePoolToken(samurai=who):
                 turn.use_pool_token(state, who)
