@@ -113,6 +113,7 @@ class ReplayScreen(Screen[None]):
         self._timer = None
         self._play_round = 0  # which run of "play by itself" a waiting step belongs to
         self._pause = None  # a screen of public results the last move drew, if any
+        self._quiet = False  # the move on show wrote no line these eyes may read
 
     @property
     def board(self) -> BoardBase:
@@ -156,7 +157,9 @@ class ReplayScreen(Screen[None]):
         # The board follows the public log for results it holds up for the table (a
         # battle's); they are shown while the replay plays by itself, as at the table.
         self._pause = self.board.public_pause(replay.view_at(n, PUBLIC) if eyes is not PUBLIC else view)
-        self.query_one(ReplayLog).show([(ln.text, ln.current) for ln in replay.lines_at(n, eyes)])
+        lines = [(ln.text, ln.current) for ln in replay.lines_at(n, eyes)]
+        self.query_one(ReplayLog).show(lines)
+        self._quiet = n > 0 and not any(current for _, current in lines)
         phase = replay.game.phase(view)
         status = f"Replay · {self.title_text} · {phase}" if phase else f"Replay · {self.title_text}"
         self.query_one("#status", Static).update(Text(status, no_wrap=True, overflow="ellipsis"))
@@ -187,6 +190,8 @@ class ReplayScreen(Screen[None]):
                 text.append(f": {what}")
         else:
             text.append("\nThe rules' own step.")
+        if self._quiet:
+            text.append("\nNothing new in the log.", style="dim")
         text.append("\n" + self._eyes_sentence("Watched"))
         if n == replay.length:
             text.append("\n" + (f"Over: {replay.result_words()}" if replay.finished else "Not finished yet"))
