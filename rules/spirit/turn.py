@@ -21,7 +21,7 @@ from .village import GameLost, label, name, neighbours
 def start_turn(state: SpiritState, seat: int) -> None:
     state.active = seat
     state.turn += 1
-    state.flags = TurnFlags()
+    # The turn flags are fresh already: T6 of the last turn reset them (and setup made them).
     s = state.samurai[seat]
     state.say(f"Round {state.round}: {s.name}'s turn (total {s.total}, Kiai {s.kiai}).")
     state.effects.append(effect(kind="T1"))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from . import data
 from .model import SpiritState
 
@@ -152,6 +154,7 @@ def short(cid: str) -> str:
     return f"{c.value}{_ICON[c.icon]}{'*' if c.flame else ''}{':' + tags if tags else ''}"
 
 
+@cache
 def label(cid: str) -> str:
     """A card for the log: ``the 4 (farm, flame, RAZE) [P4-05]``."""
     c = data.card(cid)
