@@ -422,7 +422,11 @@ class DuelBoard(BoardBase, Vertical):
         facts.append(where)
         if view.campaign is not None:
             camp = view.campaign
-            facts.append(Text(f"campaign duel {camp.index + 1} of {len(camp.ladder)}"))
+            if camp.in_bandits:
+                facts.append(Text("campaign: the bandits at the crossroads"))
+            else:
+                nxt = "next duel" if view.step == "between_duels" else "duel"
+                facts.append(Text(f"campaign {nxt} {camp.index + 1} of {len(camp.ladder)}"))
             facts.append(Text(f"score {camp.score}"))
         lines = flow(facts, width)
         if view.result is not None:
@@ -539,7 +543,9 @@ class DuelBoard(BoardBase, Vertical):
         lines: list[Text] = []
         p = view.player
         solo = len(view.foes) == 1
-        before_round = view.step in ("round_start", "between_duels")
+        if view.step == "between_duels" and view.campaign is not None:
+            return self._between_duels(view.campaign, width)
+        before_round = view.step == "round_start"
         current = [] if before_round else list(view.exchange_cards)
         head = Text.assemble(("This exchange", "bold"), f" ({view.exchange} of 2):")
         if current:
@@ -595,6 +601,15 @@ class DuelBoard(BoardBase, Vertical):
                                f"Wound {c.wound}{mark}", style="italic"), width, 2)
         if view.attack_result is None or before_round:  # until this exchange has its own
             lines += self._before(view, width, solo, before_round)
+        return lines
+
+    def _between_duels(self, camp, width: int) -> list[Text]:
+        """The duel just won and the event drawn for the next one."""
+        lines = wrap(Text.assemble(("Duel won: ", "bold green"), camp.last_result), width, 2)
+        event = camp.effects[0] if camp.effects else ("EV7" if camp.bandits_next else None)
+        if event in D.events:
+            e = D.events[event]
+            lines += wrap(Text.assemble(("Event: ", "bold"), f"{e.name}: {e.text}"), width, 2)
         return lines
 
     def _before(self, view, width: int, solo: bool, before_round: bool) -> list[Text]:

@@ -298,3 +298,23 @@ async def test_with_three_enemies_the_counterattack_just_taken_stays_for_the_nex
             await press_action(pilot, board, choose(store, board.actions))
             await pilot.pause()
         assert seen >= 1
+
+
+async def test_between_campaign_duels_the_table_shows_the_duel_won_and_the_event_drawn(data_dir):
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        _new_duel(app, 4, mode="campaign")
+        await settle(pilot)
+        board, store, choose = board_of(app), app.store, bot_chooser(GAME, 2)
+        while store.state.step != "between_duels":
+            assert not store.finished
+            await press_action(pilot, board, choose(store, board.actions))
+            await pilot.pause()
+        await settle(pilot)
+        camp = store.state.campaign
+        event = GAME_DATA.events[camp.effects[0]]
+        text = " ".join(board.query_one("#du-exch").shown.plain.split())
+        assert text == f"Duel won: {camp.last_result} Event: {event.name}: {event.text}"
+        assert f"campaign next duel {camp.index + 1} of {len(camp.ladder)}" in screen_text(app)
+        assert board.keys[board.rows[0]] == "enter"  # go on to the next duel
