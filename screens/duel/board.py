@@ -8,8 +8,13 @@ a card shows what it would do to the gauge before it is played.
 Every region is a ``Block``: its lines are fitted to the width here (wrapped between
 words or facts, and a fact too wide for any line ends in "…"), and when their number
 changes the block is laid out again, so nothing is clipped silently. Below 90 columns
-of board the regions stack; from 90 they pair up in two columns, and the tall ones
-(the hand, the foes, the exchange) say more.
+of board the regions stack; from 90 they pair up in two columns, the tracks grow and
+show the revealed defence's needs, and Special Action and Bushido cards show their text.
+Where the height allows, the defence and counterattack cards still to come are listed.
+
+Keys (``action_key``): the routine choice of a decision is on Enter (DEFAULT_KINDS); a
+card keeps one digit while you hold it, drawn on its cell in the hand; every other
+choice has its own letter.
 """
 
 from __future__ import annotations
@@ -530,12 +535,12 @@ class DuelBoard(BoardBase, Vertical):
                 facts.append(Text(word, style="red"))
         return facts
 
-    def _cards(self, cards: list[str], width: int, dim: bool = False) -> list[Text]:
+    def _cards(self, cards: list[str], width: int) -> list[Text]:
         """Cards in the order played, with their values when the line has room."""
-        full = [card_text(c, dim=dim) for c in cards]
+        full = [card_text(c) for c in cards]
         if sum(t.cell_len + 1 for t in full) <= width:
             return full
-        return [card_text(c, dim=dim, values=False) for c in cards]
+        return [card_text(c, values=False) for c in cards]
 
     def _exchange(self, view, width: int) -> list[Text]:
         """This exchange (its cards, the defence, the strike, the counterattack), then the
