@@ -30,6 +30,8 @@ ATTACK_SKILLS = ("iaijutsu", "piercing_thrust", "venom_edge", "backstab", "bindi
 
 _ACTIONS: dict[tuple, object] = {}
 _STEPS: dict[int, Step] = {}
+ONE = {cls: cls() for cls in (EndActivation, StartMove, Exert, EndMove, Roll, CancelAttack, SwapWeapon,
+                              KamiMode, EndTrade)}  # the actions without a choice, made once
 
 
 def _step(p: int) -> Step:
@@ -43,9 +45,12 @@ def _step(p: int) -> Step:
 
 def _act(cls, **fields):
     """An action, shared: actions are frozen, and the same few are offered again and again."""
-    key = (cls, tuple(fields.items()))
+    key = (cls, *fields.values())
     got = _ACTIONS.get(key)
     if got is None:
+        # The key holds values only: the names must be the first fields, in declared order.
+        if list(fields) != [f for f in cls.model_fields if f != "kind"][:len(fields)]:
+            raise ValueError(f"name the first fields of {cls.__name__} in their declared order")
         if len(_ACTIONS) > 20_000:
             _ACTIONS.clear()
         got = _ACTIONS[key] = cls(**fields)
@@ -143,7 +148,7 @@ def free_actions(state: HarakiriState, c: Character) -> list:
                 x, y = xy(p)
                 out.append(_act(RetrieveHead, x=x, y=y))
     if kami_mode_ok(state, c):
-        out.append(_act(KamiMode))
+        out.append(ONE[KamiMode])
     return out
 
 
@@ -172,7 +177,7 @@ def legal(state: HarakiriState, c: Character, only=None) -> list:
     kind = only.kind if only is not None else None
     if sub is None:
         if not c.moved and c.ap >= 1:
-            out.append(_act(StartMove))
+            out.append(ONE[StartMove])
         if c.ap >= 1 and kind in (None, "technique"):
             out += technique_options(state, c)
         if c.ap >= 2 and kind in (None, "reroll_ki"):
@@ -201,7 +206,7 @@ def legal(state: HarakiriState, c: Character, only=None) -> list:
                 if o.id != c.id and o.p is not None and not o.defeated and adjacent(state, c.p, o.p):
                     out.append(_act(InteractCharacter, other=o.id))
             if len(c.weapons) == 2:
-                out.append(_act(SwapWeapon))
+                out.append(ONE[SwapWeapon])
             for it in c.items:
                 idef = data.items()[it.id]
                 if c.attrs["KNO"] < idef.kno or it.id in c.items_used_round:
@@ -218,7 +223,7 @@ def legal(state: HarakiriState, c: Character, only=None) -> list:
                     out.append(_act(UseItem, item=it.id))
         if kind is None or kind in FREE:
             out += free_actions(state, c)
-        out.append(_act(EndActivation))
+        out.append(ONE[EndActivation])
         return out
     if sub.kind == "move":
         occ, res, g = occupancy(state), resistor_squares(state), geometry(state)
@@ -230,10 +235,10 @@ def legal(state: HarakiriState, c: Character, only=None) -> list:
             if _step_legal(state, c, n, ok, res, occ2, g):
                 out.append(_step(n))
         if c.ap >= 1:
-            out.append(_act(Exert))
+            out.append(ONE[Exert])
         if not any(o.id != c.id and o.p == c.p and not o.defeated for o in state.characters) \
                 and not any(e.p == c.p for e in state.enemies):
-            out.append(_act(EndMove))
+            out.append(ONE[EndMove])
         if kind is None or kind in FREE:
             out += free_actions(state, c)
         return out
@@ -247,8 +252,8 @@ def legal(state: HarakiriState, c: Character, only=None) -> list:
             out.append(_act(SetSkill, skill=None))
         if d.skill == "sweeping_arc" and len(d.targets) < 2 and kind in (None, "add_target"):
             out += [_act(AddTarget, target=t) for t in attack_targets(state, c) if t not in d.targets]
-        out.append(_act(Roll))
-        out.append(_act(CancelAttack))
+        out.append(ONE[Roll])
+        out.append(ONE[CancelAttack])
         if kind is None or kind in FREE:
             out += free_actions(state, c)
         return out
@@ -264,7 +269,7 @@ def legal(state: HarakiriState, c: Character, only=None) -> list:
             out.append(_act(Transfer, thing="head", frm=giver.id, to=taker.id))
         if giver.boss_heads:
             out.append(_act(Transfer, thing="boss_head", frm=giver.id, to=taker.id))
-    out.append(_act(EndTrade))
+    out.append(ONE[EndTrade])
     if kind is None or kind in FREE:
         out += free_actions(state, c)
     return out
