@@ -3,6 +3,10 @@
 ``Static.update`` always asks for a new layout of the whole screen. A part whose height
 is fixed by the stylesheet (``fixed=True``) only repaints itself, and a part that does not
 wrap only the lines that changed, which keeps a redraw after an action inside one frame.
+
+Nothing is cut silently: a ``fixed`` part whose stylesheet height is ``auto`` is laid out
+again when its number of rows changes (new lines are never repainted into a box of the
+old height).
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ class Part(Widget):
         if text == self.shown:
             return
         before, self.shown = self.shown, text
-        if not self.fixed:
+        if not self.fixed or self._height_follows(before, text):
             self.refresh(layout=True)
             return
         changed = self._changed_lines(before, text)
@@ -46,6 +50,24 @@ class Part(Widget):
             return None
         changed = [y for y, (a, b) in enumerate(zip(old, new)) if a != b]
         return changed or None
+
+    def _auto_height(self) -> bool:
+        height = self.styles.height
+        return height is None or height.is_auto
+
+    def _rows(self, text: Text, width: int) -> list[Text]:
+        """The rows ``text`` takes on screen at ``width``."""
+        if self.styles.text_wrap == "nowrap" or width <= 0:
+            return list(text.split("\n", allow_blank=True))
+        return list(text.wrap(self.app.console, width))
+
+    def _height_follows(self, before: Text, after: Text) -> bool:
+        """A part whose height is the stylesheet's ``auto`` needs a layout when its
+        number of rows changes; a part of fixed height never does."""
+        if not self._auto_height():
+            return False
+        width = self.content_size.width
+        return len(self._rows(before, width)) != len(self._rows(after, width))
 
     def render(self) -> Text:
         return self.shown

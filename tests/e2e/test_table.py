@@ -322,3 +322,34 @@ async def test_the_end_screen_tells_round_by_round_how_it_went(data_dir):
             assert line in body
         # Each round's summary goes on past its closing line (the end-of-round steps).
         assert body.count("Step 1") >= len(ends)
+
+
+# -- parts: nothing cut silently ----------------------------------------------------
+def _parts_app(css: str):
+    from textual.app import App
+
+    from screens.common.parts import Part
+
+    class PartsApp(App):
+        CSS = css
+
+        def compose(self):
+            yield Part(id="grows", fixed=True)
+            yield Part(id="boxed", fixed=True)
+
+    return PartsApp()
+
+
+async def test_a_fixed_part_of_auto_height_is_laid_out_again_when_it_grows():
+    from rich.text import Text
+
+    app = _parts_app("#grows { height: auto; } #boxed { height: 2; }")
+    async with app.run_test(size=(40, 12)) as pilot:
+        part = app.query_one("#grows")
+        part.put(Text("Defence D03"))
+        await pilot.pause()
+        assert part.size.height == 1
+        part.put(Text("Defence D03\nneeds S 4 T 8\nStrike now: miss"))
+        await pilot.pause()
+        assert part.size.height == 3, "the new lines are on screen, not cut to the old height"
+        assert "Strike now: miss" in screen_text(app)
