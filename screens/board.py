@@ -196,9 +196,10 @@ class BoardScreen(Screen[None]):
             # with nothing private) ends the viewer's turn at the screen.
             self.viewer = _PUBLIC if seat is None or self._shown_to(seat) == self._shown_to(None) else seat
         view = store.view(seat)
-        # Actions the board dispatches itself (a clock running out) are not listed.
+        # Actions the board dispatches itself (a clock running out) are not listed, and
+        # an action the rules list twice (two Rice Balls: "Use Rice Ball") is one row.
         legal = store.legal_actions() if interactive else []
-        self.actions = [a for a in legal if a.kind not in board.HIDDEN_KINDS]
+        self.actions = [a for a in dict.fromkeys(legal) if a.kind not in board.HIDDEN_KINDS]
         self._assign_keys()
         panel = self.query_one(DecisionPanel)
         if interactive:

@@ -493,3 +493,21 @@ async def test_a_walk_stops_where_something_happens_on_the_way(data_dir, monkeyp
         await settle(pilot, 3)
         assert store.revision == before + 1, "one step, then the walk stopped"
         assert next(c for c in store.state.characters if c.id == me.id).p == path[1]
+
+
+async def test_an_action_the_rules_list_twice_is_one_row(data_dir):
+    # Two Rice Balls carried apart: the rules offer "Use the Rice Ball" once per item.
+    from rules.harakiri.model import ItemState
+    from tabletop.store import Seat, Store
+
+    store = Store.new(GAME, GAME.Options(scenario="drowned_shrine"), 3, [Seat("Solo")])
+    choose = bot_chooser(GAME, 3)
+    while not (store.state.active and store.state.active.startswith("c:") and store.state.sub is None):
+        store.dispatch(store.legal_actions()[choose(store, store.legal_actions())])
+    me = next(c for c in store.state.characters if "c:" + c.id == store.state.active)
+    me.items = [ItemState(id="rice_ball", uses=1), ItemState(id="rice_ball", uses=1)]
+    async with _table(store) as (pilot, app, board):
+        rows = [GAME.describe(a) for a in board.actions]
+        uses = [r for r in rows if "Rice Ball" in r]
+        assert len(uses) == 1 and len(rows) == len(set(rows))
+        assert "Rice Ball ×2" in screen_text(app)
