@@ -62,11 +62,12 @@ def _host_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bot-delay", type=_seconds, default=0.4, help=argparse.SUPPRESS)
 
 
-def _plan_seats(game: Any, options: Any, specs: list[str], headless: bool, fail) -> list[Any]:
+def _plan_seats(game: Any, options: Any, specs: list[str], headless: bool, fail) -> tuple[list[Any], list[int]]:
+    """The store's seats (a remote seat is a human one there) and the remote seats."""
     from ..bots import bot_names
     from ..cli import _seats_from
     from ..store import Seat
-    from .host import HERE, REMOTE
+    from .host import HERE
 
     seats = _seats_from(game, options) or [Seat(name) for name in game.seat_labels(options)]
     chosen = {}
@@ -75,7 +76,7 @@ def _plan_seats(game: Any, options: Any, specs: list[str], headless: bool, fail)
         if not number.isdigit() or not 1 <= int(number) <= len(seats) or not who:
             fail(f"--seat takes N=WHO with N from 1 to {len(seats)} (for example --seat 2=remote).")
         chosen[int(number) - 1] = who.strip()
-    out = []
+    out, remote = [], []
     for i, seat in enumerate(seats):
         who = chosen.get(i)
         if who is None:
@@ -85,12 +86,13 @@ def _plan_seats(game: Any, options: Any, specs: list[str], headless: bool, fail)
                 fail("a headless host has no terminal to play at: make every seat remote or a bot.")
             out.append(Seat(seat.name, HERE))
         elif who == "remote":
-            out.append(Seat(seat.name, REMOTE))
+            out.append(Seat(seat.name, HERE))
+            remote.append(i)
         elif who in bot_names(game):
             out.append(Seat(seat.name, who))
         else:
             fail(f"--seat {i + 1}={who[:20]!r}: choose here, remote or a bot ({', '.join(bot_names(game))}).")
-    return out
+    return out, remote
 
 
 def cmd_host(argv: list[str]) -> int:
@@ -109,7 +111,7 @@ def cmd_host(argv: list[str]) -> int:
         return _open_table(store, codes, listen, away, None, args.headless, args.bot_delay)
     game, args = _parse_game_args("host", argv, extra=_host_flags)
     options = _options_from(args, game)
-    seats = _plan_seats(game, options, args.seat, args.headless, _fail)
+    seats, remote = _plan_seats(game, options, args.seat, args.headless, _fail)
     if args.stand_in is not None:
         from ..bots import bot_names
 
@@ -119,11 +121,10 @@ def cmd_host(argv: list[str]) -> int:
     from ..journal import Journal, attach
     from ..paths import journal_path
     from ..store import Store
-    from .host import REMOTE
 
     store = Store.new(game, options, args.seed, seats)
     attach(Journal(journal_path()), store, source="new")
-    codes = {i: P.new_code() for i, s in enumerate(seats) if s.controller == REMOTE}
+    codes = {i: P.new_code() for i in remote}
     listen = args.listen or ("127.0.0.1", P.DEFAULT_PORT)
     return _open_table(store, codes, listen, args.away or None, args.stand_in, args.headless, args.bot_delay)
 

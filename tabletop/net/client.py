@@ -313,8 +313,8 @@ class Connection:
                 pass
             else:
                 self.closed_reason = None
+                self._attach(ws)  # first: the update's listeners may act at once
                 store.apply_update(update)
-                self._attach(ws)
                 self._note("Joined the table again.")
                 return ws
             await asyncio.sleep(delay)

@@ -35,15 +35,14 @@ from ..paths import data_dir
 from ..store import Seat, Store
 from . import protocol as P
 
-HERE, REMOTE = "human", "remote"  # a seat's controller in the store (the rest are bot names)
+# A seat's controller on the board screens of a networked table (tabletop.net): "human" at
+# this screen, "remote" at another. In the store (and so in the journal) a remote seat is a
+# "human" one: the table's join codes say which seats are played remotely.
+HERE, REMOTE = "human", "remote"
 JOIN_TIMEOUT = 10.0  # seconds a new connection has to say which seat it joins
 UNDO_OFF = "Undo is off at a table played over the network: every screen has seen the move."
 
 
-def seat_kind(seat: Seat) -> str:
-    if seat.controller == HERE:
-        return "here"
-    return "remote" if seat.controller == REMOTE else "bot"
 
 
 @dataclass
@@ -71,7 +70,7 @@ class TableHost:
     ) -> None:
         self.store = store
         self.game = store.game
-        self.codes = {seat: code for seat, code in codes.items() if seat_kind(store.seats[seat]) == "remote"}
+        self.codes = dict(codes)  # a seat with a code is played remotely
         self.listen = listen
         self.away_after = away_after
         names = bot_names(store.game)
@@ -114,7 +113,7 @@ class TableHost:
     def seat_infos(self, for_seat: int | None) -> list[P.SeatInfo]:
         out = []
         for i, seat in enumerate(self.store.seats):
-            kind = seat_kind(seat)
+            kind = self.seat_kind(i)
             out.append(P.SeatInfo(
                 name=seat.name,
                 kind="here" if i == for_seat else ("host" if kind == "here" else kind),  # type: ignore[arg-type]
@@ -122,6 +121,12 @@ class TableHost:
                 stand_in=i in self.stood_in,
             ))
         return out
+
+    def seat_kind(self, seat: int) -> str:
+        """here (this terminal), remote (a join code) or bot."""
+        if seat in self.codes:
+            return "remote"
+        return "here" if self.store.seats[seat].is_human else "bot"
 
     def seat_for_code(self, code: str) -> int | None:
         import hmac
@@ -257,7 +262,7 @@ class TableHost:
         if seat is None:
             return
         loop = asyncio.get_running_loop()
-        kind = seat_kind(store.seats[seat])
+        kind = self.seat_kind(seat)
         revision = store.revision
         if kind == "bot":
             self._timer = loop.call_later(self.bot_delay, self._bot_move, seat, revision, store.seats[seat].controller)
@@ -298,7 +303,8 @@ class HostSeats:
     def __init__(self, host: TableHost) -> None:
         self._host = host
         self._store = host.store
-        self.seats = [Seat(s.name, HERE if seat_kind(s) == "here" else REMOTE) for s in host.store.seats]
+        self.seats = [Seat(s.name, HERE if host.seat_kind(i) == "here" else REMOTE)
+                      for i, s in enumerate(host.store.seats)]
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._store, name)

@@ -15,14 +15,18 @@ LOCAL = "127.0.0.1"
 
 
 def senji_store(players: int = 3, seed: int = 7, controllers: list[str] | None = None) -> Store:
+    """A Senji store; seats given as "remote" are human seats that ``hosting`` gives codes."""
     options = SenjiOptions(players=players)
     labels = SENJI.seat_labels(options)
     controllers = controllers or [REMOTE] * players
-    return Store.new(SENJI, options, seed, [Seat(n, c) for n, c in zip(labels, controllers)])
+    store = Store.new(SENJI, options, seed,
+                      [Seat(n, "human" if c == REMOTE else c) for n, c in zip(labels, controllers)])
+    store.remote_seats = [i for i, c in enumerate(controllers) if c == REMOTE]
+    return store
 
 
 def codes_for(store: Store) -> dict[int, str]:
-    return {i: f"SEAT-{i:04d}" for i, s in enumerate(store.seats) if s.controller == REMOTE}
+    return {i: f"SEAT-{i:04d}" for i in store.remote_seats}
 
 
 @contextlib.asynccontextmanager

@@ -49,15 +49,18 @@ async def play_one(store, host) -> None:
 
 async def test_a_dropped_seat_joins_again_by_itself_and_sees_the_table_as_it_stands():
     store = senji_store(3, 4)
-    async with hosting(store) as host:
+    notes: list[str] = []
+    async with hosting(store, on_note=notes.append) as host:
         seat = store.to_move()
+        name = store.seats[seat].name
         conn = Connection(host.address, host.codes[seat], GAMES, retry=0.05)
         remote = await conn.join()
         await conn.drop()  # the line goes dead
-        await until(lambda: seat not in host.clients)
-        # Meanwhile the table goes on? Not without this seat: it is still to move, and kept.
-        assert store.to_move() == seat and store.seats[seat].controller == "remote"
-        await until(lambda: seat in host.clients)  # joined again with the same code
+        await until(lambda: f"{name} left the table; the seat is kept for them." in notes)
+        # The table waits: the seat is still to move, and still remote.
+        assert store.to_move() == seat and host.seat_kind(seat) == "remote"
+        await until(lambda: notes.count(f"{name} joined the table.") == 2)  # with the same code
+        await until(lambda: seat in host.clients and remote.send is not None)
         before = store.revision
         remote.dispatch(remote.legal_actions()[0])
         await until(lambda: store.revision == before + 1)
@@ -155,7 +158,7 @@ async def test_a_seat_away_too_long_is_played_by_a_bot_and_given_back():
         conn = Connection(host.address, host.codes[seat], GAMES)
         remote = await conn.join()
         assert seat not in host.stood_in and any("is back" in n for n in notes)
-        await until(lambda: store.to_move() == seat, 10)
+        await until(lambda: store.to_move() == seat, 30)
         moved = store.revision
         await asyncio.sleep(0.2)
         assert store.revision == moved  # the bot no longer answers for them
