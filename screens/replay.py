@@ -140,12 +140,25 @@ class ReplayScreen(Screen[None]):
         self.query_one(ReplayLog).focus()
 
     def on_resize(self, event) -> None:
-        # From 120 columns the side panel is wider, as on the live board (set here: the
-        # app's stylesheet gives #side its width, and outranks a screen's default CSS).
-        width = 46 if event.size.width >= 120 else 30
-        side = self.query_one("#side")
-        if side.styles.width is None or side.styles.width.value != width:
-            side.styles.width = width
+        # As on the live board: from 120 columns the side panel is wider, and below the
+        # board's STACK_BELOW it sits under the board (the screen has the ``-stacked``
+        # class, which the board reads for its tabs). Set as styles here: the app's
+        # stylesheet gives #side its width and outranks a screen's default CSS.
+        width = event.size.width
+        stacked = width < self.board.STACK_BELOW
+        main, side = self.query_one("#main"), self.query_one("#side")
+        if stacked:
+            side.styles.width, side.styles.height, side.styles.min_height = "100%", "35%", 8
+            main.styles.layout, side.styles.layout = "vertical", "horizontal"
+        else:
+            side.styles.width, side.styles.height, side.styles.min_height = (46 if width >= 120 else 30), "1fr", None
+            main.styles.layout, side.styles.layout = "horizontal", "vertical"
+        for part in ("#replay-info", "#replay-revealed-box", "#log"):
+            self.query_one(part).styles.width = "1fr" if stacked else "100%"
+        self.query_one("#replay-info").styles.max_height = None if stacked else 8
+        if self.has_class("-stacked") != stacked:
+            self.set_class(stacked, "-stacked")
+            self.call_after_refresh(self.board.stacked_changed, stacked)
         self._put_progress()
 
     # -- drawing ---------------------------------------------------------------
@@ -334,6 +347,8 @@ class ReplayScreen(Screen[None]):
         if event.character and event.is_printable and event.key not in self.active_bindings:
             if self.board.board_key(event.character):
                 event.stop()
+                # A tab may focus a part of the board: the keys stay the replay's.
+                self.call_after_refresh(self.query_one(ReplayLog).focus)
 
     def on_choose_action(self, message: ChooseAction) -> None:
         message.stop()  # a replay is read-only: a click on the board chooses nothing

@@ -338,3 +338,22 @@ async def test_playing_by_itself_holds_up_a_battles_result_as_the_table_does():
                 break
         assert screen.at > held, "and goes on after a key"
         await pilot.press("space")
+
+
+async def test_a_narrow_terminal_puts_the_side_under_a_wide_board_as_the_live_board_does():
+    replay = Replay.from_store(played("senji", 5))
+    app, start = replay_app(replay)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot)
+        screen = app.screen
+        assert screen.has_class("-stacked") and screen.board.narrow, "the Senji map needs the whole width"
+        assert "tabs:" in screen_text(app)
+        await pilot.press("s")  # the board's honour tab; the keys stay the replay's
+        await settle(pilot, 1)
+        assert "Honour (60 wins)" in screen_text(app)
+        await pilot.press("left")
+        assert screen.at == replay.length - 1
+        await pilot.resize_terminal(200, 50)
+        await settle(pilot)
+        assert not screen.has_class("-stacked")
+        assert screen.query_one("#side").size.width == 46
