@@ -2,13 +2,15 @@
 
 Each row says the game (or the name a player gave it), when it was last played, who
 played, how many moves and how it ended. Enter opens its replay; ``r`` renames it; ``d``
-deletes it after asking (nothing is deleted without the player asking).
+deletes it after asking (nothing is deleted without the player asking); ``w`` writes it to
+a save file to share (``tabletop replay FILE``, ``tabletop log FILE``).
 
 Names of players and of games are a player's text: shown as plain text, never markup.
 """
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -48,6 +50,7 @@ class HistoryScreen(Screen[None]):
         Binding("enter", "open", "Replay", key_display="⏎", show=True),
         Binding("r", "rename", "Rename"),
         Binding("d", "delete", "Delete"),
+        Binding("w", "export", "Save as file"),
         Binding("q,escape", "back", "Back"),
     ]
 
@@ -86,7 +89,8 @@ class HistoryScreen(Screen[None]):
         menu.focus()
         count = len(self.rows)
         self.query_one("#history-hint", Static).update(
-            f"{count} game{'' if count == 1 else 's'} · Enter: replay · r: rename · d: delete" if count else "")
+            f"{count} game{'' if count == 1 else 's'} · Enter: replay · r: rename · d: delete · w: save as a file"
+            if count else "")
 
     def _current(self) -> GameRow | None:
         menu = self.query_one("#history-list", OptionList)
@@ -149,6 +153,35 @@ class HistoryScreen(Screen[None]):
                          [("keep", "Keep it"), ("delete", "Delete it")]),
             chosen,
         )
+
+    def action_export(self) -> None:
+        """Write the game to a save file (a new file; the game stays here as it is)."""
+        row = self._current()
+        if row is None:
+            return
+        from screens.common.dialogs import SaveDialog
+        from tabletop.journal import JournalError
+        from tabletop.paths import saves_dir
+        from tabletop.replay import Replay, ReplayError
+
+        try:
+            store = Replay.from_journal(self.app.journal, row.id, self.app.games).to_store()
+        except (JournalError, ReplayError) as exc:
+            self.notify(str(exc), severity="warning", markup=False)
+            return
+        stamp = time.strftime("%Y%m%d-%H%M", time.localtime(row.updated))
+
+        def chosen(path) -> None:
+            if path is None:
+                return
+            try:
+                store.save_to(path)
+            except OSError as exc:
+                self.notify(f"Could not save to {path}: {exc.strerror or exc}", severity="error", markup=False)
+                return
+            self.notify(f"Saved to {path}", markup=False)
+
+        self.app.push_screen(SaveDialog(saves_dir(), f"{row.game}-{stamp}.json"), chosen)
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -305,6 +305,19 @@ class Replay:
         return [Line(moves[i], line.text, start <= i < end)
                 for i, line in enumerate(log[:end]) if self._readable(line, eyes)]
 
+    def to_store(self, n: int | None = None) -> Store:
+        """The game up to move ``n`` (all of it by default) as a store, replayed through
+        the rules: for a save file to share (``saves.write_save``)."""
+        from .saves import SaveError, replay
+
+        n = self.length if n is None else self._clamp(n)
+        try:
+            return replay(self.game, self.options, self.seed,
+                          [{"name": s.name, "controller": s.controller} for s in self.seats],
+                          self.actions[:n], "the replay")
+        except SaveError as exc:
+            raise ReplayError(str(exc)) from None
+
     # -- play on -----------------------------------------------------------------
     def play_on(self, n: int, seats: list[Seat]) -> Store:
         """A new game whose log is this one's first ``n`` moves, with ``seats`` playing it

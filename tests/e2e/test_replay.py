@@ -357,3 +357,24 @@ async def test_a_narrow_terminal_puts_the_side_under_a_wide_board_as_the_live_bo
         await settle(pilot)
         assert not screen.has_class("-stacked")
         assert screen.query_one("#side").size.width == 46
+
+
+async def test_the_history_writes_a_game_to_a_file_that_replays_the_same(data_dir, tmp_path):
+    from tabletop.saves import load
+
+    journal, (duel, _senji) = _journal_with_games()
+    app = TabletopApp(games=games(), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.open_history()
+        await settle(pilot)
+        await pilot.press("down", "w")
+        await settle(pilot, 1)
+        target = tmp_path / "shared.json"
+        app.screen.query_one("#save-name").value = str(target)
+        await pilot.press("enter")
+        await settle(pilot, 1)
+    shared = load(target, games())
+    assert [e.action for e in shared.log] == [e.action for e in duel.log]
+    assert Replay.from_store(shared).finished
+    assert len(journal.actions(duel.game_uid)) == duel.revision
