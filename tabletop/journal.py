@@ -7,6 +7,10 @@ shown. Undo deletes the tail rows. Resume, Load and the menu read the database w
 query each. JSON save files (``tabletop.saves``) stay the format for exporting and sharing;
 a file read in becomes a new game here, under an id made here.
 
+A finished game stays in the journal: the history list (``history``) shows every game
+played here, and a game is renamed (``rename``) or deleted (``delete``) only when a player
+asks; a game another tabletop is playing is never deleted.
+
 A game is open in one process at a time: the process holding it is written on its row
 (pid, host, since when), every write checks that it still holds the game, and a second
 process is told who holds it and may open a copy instead.
