@@ -192,6 +192,8 @@ def _open_table(store: Store, codes: dict[int, str], listen: tuple[str, int], aw
         try:
             address = await host.start()
         except OSError as exc:
+            if store.recorder is not None:
+                store.recorder.release()
             _fail(f"cannot listen on {listen[0]}:{listen[1]} ({exc.strerror or exc}).", 1)
         remember_table(store, codes, f"{address[0]}:{address[1]}", away)
         print(f"{store.game.title} table {store.game_uid} is open.")
@@ -266,11 +268,17 @@ def cmd_join(argv: list[str]) -> int:
         return 130
 
 
+def tabletop_command() -> list[str]:
+    """This tabletop as a command, with the Python running it (the console script may not be
+    on the PATH). Not ``-m tabletop.cli``: that would load the command line twice."""
+    return [sys.executable, "-c", "from tabletop.cli import run; run()"]
+
+
 def serve_command(table: tuple[str, int]) -> str:
     """The command each browser tab runs: a join screen for ``table``."""
     host, port = table
     where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-    return f"{shlex.quote(sys.executable)} -m tabletop.cli join {shlex.quote(where)}"
+    return shlex.join([*tabletop_command(), "join", where])
 
 
 def cmd_serve(argv: list[str]) -> int:

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from tabletop.net.cli import tabletop_command
+
 from .helpers import hosting, senji_store
 
 CHROMIUM = "/usr/bin/chromium"
@@ -51,7 +53,7 @@ async def test_a_friend_joins_a_seat_in_a_browser_and_plays_it(tmp_path):
     port = free_port()
     async with hosting(store, bot_delay=0.05) as host:
         server = subprocess.Popen(
-            [sys.executable, "-m", "tabletop.cli", "serve", f"127.0.0.1:{host.address[1]}",
+            [*tabletop_command(), "serve", f"127.0.0.1:{host.address[1]}",
              "--listen", f"127.0.0.1:{port}"],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=os.environ.copy(), cwd=tmp_path,
         )

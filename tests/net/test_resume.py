@@ -12,6 +12,7 @@ import sys
 
 from rules.senji import GAME as SENJI
 from tabletop.net import protocol as P
+from tabletop.net.cli import tabletop_command
 from tabletop.net.client import play_with_bot
 
 from .helpers import GAMES, hot_seat_to_autumn, seat_rng
@@ -19,7 +20,7 @@ from .test_browser import free_port
 
 
 def start_host(args: list[str], cwd) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "tabletop.cli", "host", *args],
+    return subprocess.Popen([*tabletop_command(), "host", *args],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             env=os.environ.copy(), cwd=cwd)
 
@@ -93,7 +94,7 @@ async def test_a_host_killed_mid_game_resumes_from_the_journal_and_the_seats_rej
 
 
 def test_resume_with_no_table_says_so_in_one_line(tmp_path):
-    proc = subprocess.run([sys.executable, "-m", "tabletop.cli", "host", "--resume", "--headless"],
+    proc = subprocess.run([*tabletop_command(), "host", "--resume", "--headless"],
                           capture_output=True, text=True, env=os.environ.copy(), cwd=tmp_path, timeout=60)
     assert proc.returncode == 2
     assert proc.stderr.strip() == ("tabletop: there is no unfinished table to resume: "
