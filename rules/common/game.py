@@ -74,6 +74,29 @@ class Game(ABC):
         """True when the current decision is taken in the open (no curtain, public view)."""
         return False
 
+    # -- explaining a choice (the detail line, the hint, the help) -------------
+    def explain(self, view: StateBase, seat: int | None, action: ActionBase) -> str:
+        """What ``action`` does, in the rulebook's words, seen from ``view``: the card's or
+        skill's effect, the samurai's honour and ability, the pool to be rolled, what a
+        token does, and its consequence where the rules know it ("a barricade falls", "a
+        one-shot token is spent"). One or two short sentences; "" when nothing to add."""
+        return ""
+
+    def why_not(self, view: StateBase, seat: int | None) -> str:
+        """Why a routine choice of the current decision is missing, if one is ("no free
+        slot with that icon", "the defence slot is taken"); "" otherwise."""
+        return ""
+
+    def hint(self, view: StateBase, seat: int, actions: list[ActionBase]) -> tuple[ActionBase, str] | None:
+        """The rules-aware bot's suggestion for ``seat``, with a one-line reason drawn from
+        its own evaluation; None when the game has no such bot. It reads only ``view``
+        (the mover's view), so its suggestion is the same whatever is hidden from it."""
+        return None
+
+    def help_topic(self, view: StateBase) -> str:
+        """The heading of the help page's section for the current phase ("" = the top)."""
+        return ""
+
     # -- tools --------------------------------------------------------------
     def bots(self) -> dict[str, Bot]:
         """Named rules-aware bots; the random bot is always available besides these."""

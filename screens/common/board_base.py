@@ -32,6 +32,11 @@ Methods
                                floor under a bot host); the bot is then not asked.
     ``public_pause(public)``   a Screen of public facts to show everyone until a key
                                (a battle's result) before anything else is drawn, or None.
+    ``legend()``               (glyph or word, meaning) for everything the board can draw.
+
+What a choice does, the bot's hint and the help section of the current phase come from
+the rules (``Game.explain``, ``Game.why_not``, ``Game.hint``, ``Game.help_topic``), not
+from the board.
 """
 
 from __future__ import annotations
@@ -75,6 +80,12 @@ class BoardBase(Widget):
     def action_key(self, action: Any) -> str | None:
         """A key pinned to this action by the board, or None for the screen's choice."""
         return None
+
+    def legend(self) -> list[tuple[str, str]]:
+        """Every glyph, abbreviation and colour the board can draw, with what it means:
+        ``[("▲", "a height of 1"), ("red", "Red's provinces"), ...]``. The legend key shows
+        these; a test checks each board's drawn glyphs are all covered."""
+        return []
 
     def humans_run(self, public: Any, humans: list[int]) -> bool:
         """Whether the humans at the table play this public step for the bot to move."""
