@@ -207,10 +207,12 @@ def legal(state: HarakiriState, c: Character, only=None) -> list:
                     out.append(_act(InteractCharacter, other=o.id))
             if len(c.weapons) == 2:
                 out.append(ONE[SwapWeapon])
+            offered: set[str] = set()
             for it in c.items:
                 idef = data.items()[it.id]
-                if c.attrs["KNO"] < idef.kno or it.id in c.items_used_round:
-                    continue
+                if c.attrs["KNO"] < idef.kno or it.id in c.items_used_round or it.id in offered:
+                    continue  # two items alike are one choice: using "the Rice Ball"
+                offered.add(it.id)
                 if idef.target == "minion":
                     if kind not in (None, "use_item"):
                         continue
@@ -260,9 +262,9 @@ def legal(state: HarakiriState, c: Character, only=None) -> list:
     # trade
     o = char(state, sub.trade_with)
     for giver, taker in ((c, o), (o, c)) if kind in (None, "transfer") else ():
-        for it in giver.items:
-            if _can_take_item(taker, it.id):
-                out.append(_act(Transfer, thing="item:" + it.id, frm=giver.id, to=taker.id))
+        for iid in dict.fromkeys(it.id for it in giver.items):  # two items alike: one choice
+            if _can_take_item(taker, iid):
+                out.append(_act(Transfer, thing="item:" + iid, frm=giver.id, to=taker.id))
         if len(giver.weapons) == 2 and len(taker.weapons) < 2:
             out += [_act(Transfer, thing="weapon:" + w, frm=giver.id, to=taker.id) for w in giver.weapons]
         if giver.heads:

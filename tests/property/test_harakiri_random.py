@@ -28,6 +28,7 @@ def test_random_play_keeps_the_invariants(options, seed, data):
             break
         actions = GAME.legal_actions(state)
         assert actions
+        assert len(set(actions)) == len(actions), "an action is offered twice"
         action = actions[data.draw(st.integers(0, len(actions) - 1))]
         GAME.apply(state, action)
         played.append(action)

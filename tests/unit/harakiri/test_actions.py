@@ -198,3 +198,20 @@ def test_item_limit_makes_the_owner_return_one():
     GAME.apply(s, Tie(choice="item:flash_powder"))
     assert sorted(i.id for i in a.items) == ["bandages", "bandages", "prayer_beads"]
     assert all(p.id != "A" for p in s.points)
+
+
+def test_two_items_alike_are_one_choice_to_use_and_to_give():
+    # Akira carries two Rice Balls: "use the Rice Ball" is offered once, and so is giving one.
+    from rules.harakiri.model import InteractCharacter, ItemState, Transfer
+    s = tiny(["....."], chars={"akira": (0, 0), "tomoe": (1, 0)}, active="c:akira")
+    a = ch(s, "akira")
+    a.ap, a.hp = 3, 5
+    a.items = [ItemState(id="rice_ball", uses=1), ItemState(id="rice_ball", uses=1)]
+    actions = GAME.legal_actions(s)
+    assert actions.count(UseItem(item="rice_ball")) == 1
+    assert len(actions) == len(set(actions))
+    GAME.apply(s, InteractCharacter(other="tomoe"))
+    give = Transfer(thing="item:rice_ball", frm="akira", to="tomoe")
+    assert GAME.legal_actions(s).count(give) == 1
+    GAME.apply(s, give)
+    assert [i.id for i in a.items] == ["rice_ball"]
