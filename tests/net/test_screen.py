@@ -161,3 +161,51 @@ async def test_the_board_refuses_undo_at_a_networked_table():
             assert any("Undo is off" in n.message for n in app._notifications)
         await conn.close()
     assert SENJI.to_move(store.state) == 1
+
+
+async def test_the_hosts_screen_plays_its_own_seat_and_waits_for_the_remote_ones():
+    from tabletop.net.host import HostSeats
+
+    # Seat 0 at the host's terminal, seats 1 and 2 remote.
+    store = senji_store(3, 5, ["human", "remote", "remote"])
+    async with hosting(store) as host:
+        app = TabletopApp(bot_delay=0, start=("store", HostSeats(host)))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, BoardScreen) and screen.humans == [0]
+            await pilot.press(next(k for k in screen.keys if k is not None))
+            await pilot.pause()
+            assert store.revision == 1 and store.log[0].seat == 0
+            # Seat 1 is remote: the screen neither plays it nor lets anyone here play it.
+            await asyncio.sleep(0.3)
+            assert store.revision == 1 and screen.actions == []
+            conn = Connection(host.address, host.codes[1], GAMES)
+            remote = await conn.join()
+            remote.dispatch(remote.legal_actions()[0])
+            for _ in range(200):
+                if shown_move(screen) == 2:
+                    break
+                await asyncio.sleep(0.005)
+            assert shown_move(screen) == 2
+            # the host's screen still shows only seat 0's secrets
+            drawn = screen.frame.view
+            assert all(set(h) <= {"?"} for i, h in enumerate(drawn.hana_hands) if i != 0)
+            await conn.close()
+
+
+async def test_a_host_with_no_seat_here_is_a_public_display():
+    from tabletop.net.host import HostSeats
+
+    store = senji_store(3, 5)
+    async with hosting(store) as host:
+        app = TabletopApp(bot_delay=0, start=("store", HostSeats(host)))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, BoardScreen) and screen.humans == []
+            assert screen.frame.seat is None and screen.actions == []
+            assert all(set(h) <= {"?"} for h in screen.frame.view.hana_hands)
+            await pilot.press("1")
+            await pilot.pause()
+            assert store.revision == 0
