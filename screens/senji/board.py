@@ -24,6 +24,7 @@ from rules.senji.data import data
 from rules.senji.view import HIDDEN, ORDER_MARK
 from tabletop.engine import Game
 
+from ..common.curtain import CurtainScreen
 from ..common.parts import Part
 from ..common.parts import show as _show
 from ..common.board_base import BoardBase
@@ -81,6 +82,7 @@ class SenjiBoard(BoardBase, Vertical):
         self._ticker = None
         self._public_seen: int | None = None  # public log lines already shown to the table
         self._actions_seen: tuple = ()
+        self._curtain_public = None  # the public view the last curtain was raised over
         self._map_mode: bool | None = None  # whether the map had the arrows for this decision
 
     def compose(self) -> ComposeResult:
@@ -302,6 +304,7 @@ class SenjiBoard(BoardBase, Vertical):
 
     def curtain_note(self, public) -> str:
         """What the hand-off curtain may show: public facts and the winter clock."""
+        self._curtain_public = public  # the curtain's clock is kept running from it
         clock = self._clock_label(public)
         return " · ".join(x for x in (self.game.phase(public), clock) if x)
 
@@ -323,7 +326,8 @@ class SenjiBoard(BoardBase, Vertical):
         return clock_text(self.clock_left, self.paused)
 
     def _tick(self) -> None:
-        self.clock_left -= self.CLOCK_TICK
+        self.clock_left = max(0.0, self.clock_left - self.CLOCK_TICK)
+        self._tick_curtain()
         frame = self.frame
         if frame is None or frame.view is None:
             return
@@ -336,6 +340,15 @@ class SenjiBoard(BoardBase, Vertical):
         mp = self.query_one(SenjiMap)
         mp.show(frame.view, frame.seat, mp.targets, self._clock_label(frame.view))
         self.query_one("#sj-panel", Part).put(self._panel(frame.view, frame.seat))
+
+    def _tick_curtain(self) -> None:
+        """The clock on a hand-off curtain runs too (its other words stay as they were)."""
+        public = self._curtain_public
+        curtain = next((s for s in self.app.screen_stack if isinstance(s, CurtainScreen)), None)
+        if curtain is None or public is None or public.step not in WINTER_STEPS:
+            return
+        for note in curtain.query("#curtain-note"):
+            note.update(Text(self.curtain_note(public)))
 
     # -- input ---------------------------------------------------------------------
     def board_key(self, key: str) -> bool:

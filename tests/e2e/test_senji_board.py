@@ -312,3 +312,25 @@ def test_results_pick_out_the_auction_and_the_battle_lines():
     assert got[0][1] == lines[1:3]
     assert got[1][1] == lines[3:9]
     assert results(lines, 9) == []  # nothing new
+
+
+async def test_the_clock_on_a_hand_off_curtain_runs_too(data_dir, monkeypatch):
+    from rules.senji.actions import OpenOffer
+
+    monkeypatch.setattr(SenjiBoard, "CLOCK_TICK", 30.0)
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(130, 40)) as pilot:
+        await settle(pilot)
+        app.start_new_game(GAME, GAME.Options(players=3, winter_timer_s=240), 11, None)
+        await settle(pilot)
+        await _to_winter_floor(pilot, app, Rng(seed=1))
+        board = board_of(app)
+        seat = next(a.by for a in board.actions if isinstance(a, OpenOffer))
+        board._dispatch(OpenOffer(by=seat))  # the offerer composes behind the curtain
+        await settle(pilot, 2)
+        assert isinstance(app.screen, CurtainScreen)
+        first = re.search(r"⏱ \d:\d\d", screen_text(app)).group(0)
+        await pilot.pause(1.1)
+        await settle(pilot, 1)
+        later = re.search(r"⏱ \d:\d\d", screen_text(app)).group(0)
+        assert later < first, f"the curtain's clock stayed at {first}"
