@@ -5,9 +5,14 @@ queue (``▶`` the active card, ``✓`` an activated, turned card). Then the gri
 character boards and the enemy boards. Below 120 columns the decisions and the log sit
 under the board and the boards are tabs: `g` grid, `c` characters, `e` enemies (pressed again,
 or at any time from 120 columns, `c` and `e` go round the characters or the enemies, putting
-the grid cursor on each, whose board is then drawn in full). On the grid,
-arrows or hjkl move the cursor, Enter or a click picks the action for that square; `v`
-shows the line of sight from the active character to the square under the cursor.
+the grid cursor on each, whose board is then drawn in full; a new activation puts the
+cursor on the character acting). The grid has the arrow keys (a bar down its left edge,
+"arrows: grid" on the top) when most choices are squares, else the decision list does.
+On the grid, arrows or hjkl move the cursor, Enter or a click picks the action for that
+square; in a move a reachable square shows its cheapest path, and Enter (or a second
+click) takes it step by step as one decision, stopping if anything happens on the way.
+`v` shows the line of sight from the active character to the square under the cursor,
+naming what blocks it (the move costs give way to it meanwhile).
 An enemy turn is played back a line at a time under the top (and on the top's last line),
 with the squares each line names marked on the grid; input is never held up.
 """

@@ -1,11 +1,16 @@
 """The Senji table (senji spec section 11). Draws one seat's view; decides nothing.
 
 Below 126 columns the decisions and the log sit under the map and the other panels are
-tabs: `m` map, `s` honour track, `c` the cards in your hand, `b` battle or winter. From
-126 columns everything is shown at once. On the map, arrows or hjkl move the cursor,
-Enter or a click picks the action for that province or sea. In winter the clock runs in
-real time from the game's option; `p` is the host's pause key; at 0:00 the board sends
-the rules' `time_up` (never listed in the decision panel).
+tabs: `m` map, `s` honour track, `c` the cards in your hand, `b` battle or winter (each
+tab and a corner of the map say so). From 126 columns everything is shown at once, the
+panels beside the map when the board is wide enough. The map has the arrow keys and
+Enter (a bar down its left edge) when most choices are provinces or seas; arrows or hjkl
+move the cursor, Enter or a click picks the action for that province or sea. In winter
+the clock runs in real time from the game's option, on the map, in the winter panel and
+on the hand-off curtain; `p` (in the footer) is the host's pause key; at 0:00 the board
+sends the rules' `time_up` (never listed in the decision panel). With a bot as host the
+humans at the table run the winter floor. A battle's or an auction's public result is
+held on screen for everyone until a key (``public_pause``).
 """
 
 from __future__ import annotations
