@@ -87,10 +87,12 @@ class HistoryScreen(Screen[None]):
         if self.rows:
             menu.highlighted = min(at or 0, len(self.rows) - 1)
         menu.focus()
+        from tabletop.journal import HISTORY_LIMIT
+
         count = len(self.rows)
+        what = f"the newest {count:,} games" if count >= HISTORY_LIMIT else f"{count} game{'' if count == 1 else 's'}"
         self.query_one("#history-hint", Static).update(
-            f"{count} game{'' if count == 1 else 's'} · Enter: replay · r: rename · d: delete · w: save as a file"
-            if count else "")
+            f"{what} · Enter: replay · r: rename · d: delete · w: save as a file" if count else "")
 
     def _current(self) -> GameRow | None:
         menu = self.query_one("#history-list", OptionList)

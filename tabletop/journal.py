@@ -80,6 +80,7 @@ _COLUMNS = (
 )
 _SELECT = _COLUMNS + ", name"  # what a GameRow is read from
 MAX_NAME = 60  # characters in a game's own name
+HISTORY_LIMIT = 1000  # games the history list shows at once (the newest)
 
 HOST = socket.gethostname()
 
@@ -281,8 +282,9 @@ class Journal:
         return [json.loads(text) for (text,) in rows]
 
     # -- the history list ------------------------------------------------------
-    def history(self, game_ids: Iterable[str], limit: int = 1000) -> list[GameRow]:
-        """Every game played here (at least one action), finished or not, newest first."""
+    def history(self, game_ids: Iterable[str], limit: int = HISTORY_LIMIT) -> list[GameRow]:
+        """Every game played here (at least one action), finished or not, newest first
+        (the newest ``limit`` of them)."""
         ids = list(game_ids)
         if not ids:
             return []

@@ -51,6 +51,7 @@ def test_history_lists_finished_and_unfinished_games_newest_first(tmp_path):
     assert not rows[0].finished and rows[0].moves == 2
     assert rows[0].seats == (("Aiko", "human"), ("Benkei", "random"))
     assert journal.history(["senji"]) == []
+    assert [r.id for r in journal.history(["nim"], limit=1)] == [second.game_uid], "the newest first"
 
 
 def test_a_renamed_game_keeps_its_name_and_an_empty_name_takes_it_away(tmp_path):
@@ -146,7 +147,7 @@ def test_history_survives_kill_9_while_games_are_archived(tmp_path):
     assert finished, "no game ended before the kills"
     journal = Journal(db)
     assert journal.connect().execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-    rows = {r.id: r for r in journal.history(["nim"])}
+    rows = {r.id: r for r in journal.history(["nim"], limit=1_000_000)}
     assert finished <= set(rows), "a game that ended before a kill is gone from the history"
     for game_id in finished:
         assert rows[game_id].finished
