@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.common import ActionBase
 
-from . import data
+from . import data, words
 from .data import TARGETED
 from .model import (
     Confront, Defend, DiscardDuplicate, GiveCard, KiaiActivate, KiaiDecline, KiaiDone,
@@ -119,7 +119,8 @@ def check(state: SpiritState, seat: int) -> None:
         if power_useful(state, seat, power):
             state.pending = pending(kind="KIAI", seat=seat, power=power, left=s.face.count)
         else:
-            state.say(f"{s.name}'s Kiai power ({power}) can do nothing now.")
+            state.say(f"{s.name}'s Kiai power ({words.power(power, s.face.count)})"
+                      " can do nothing now.")
     elif total > kiai:
         state.say(f"{s.name} is overwhelmed: total {total} is above Kiai {kiai}.")
         destroy(state, f"{s.name} overwhelmed")
@@ -191,7 +192,7 @@ def kiai_options(state: SpiritState) -> list[ActionBase]:
 def kiai_activate(state: SpiritState, seat: int, power: str, count: int) -> None:
     s = state.samurai[seat]
     state.pending = None
-    state.say(f"{s.name} activates Kiai: {power} x{count}.")
+    state.say(f"{s.name} activates Kiai: {words.power(power, count)}.")
     for _ in range(count):
         if power == "BUILD":
             if state.barricades < state.cap:
@@ -223,7 +224,7 @@ def kiai_target(state: SpiritState, seat: int, power: str, tgt: int, dest: int |
     left = p.left - 1
     s = state.samurai[seat]
     if first:
-        state.say(f"{s.name} activates Kiai: {power}.")
+        state.say(f"{s.name} activates Kiai: {words.power(power, p.left)}.")
     t = state.samurai[tgt]
     if power == "CUT_OTHER":
         cid = t.line.pop()

@@ -10,17 +10,10 @@ from .model import (
     GiveCard, GiveTop, KiaiActivate, KiaiDecline, KiaiDone, KiaiTarget, OrderPenalties, PassRound,
     ReplaceCard, Support, UsePoolToken,
 )
+from .words import penalty, words
 
-TALENT_SHORT = {
-    "IGNORE_ODD": "ignore odd penalties", "IGNORE_EVEN": "ignore even penalties",
-    "DISCARD_DUP": "discard duplicates", "PASS_EVEN": "give even cards",
-    "PASS_ODD": "give odd cards", "REPLACE": "replace a drawn card", "EXTRA_FIGHT": "fight twice",
-}
-POWER_SHORT = {
-    "BUILD": "+{n} barricade", "CUT_OTHER": "cut {n} other's newest", "SKIM": "skim {n} raider",
-    "CALM": "calm {n} intruder", "RELOCATE": "relocate {n} card", "HEAL": "heal {n} samurai",
-    "CUT_SELF": "cut own {n} newest",
-}
+TALENT_SHORT = {code: w.short for code, w in words().talents.items()}
+POWER_SHORT = {code: w.short for code, w in words().powers.items()}
 
 
 def _value(cid: str | None) -> str:
@@ -41,7 +34,7 @@ def card_phrase(cid: str) -> str:
     bits = [c.icon or "no icon"]
     if c.flame:
         bits.append("flame")
-    bits.extend(c.penalties)
+    bits.extend(penalty(p) for p in c.penalties)
     return f"the {c.value} ({', '.join(bits)})"
 
 
@@ -61,7 +54,7 @@ def describe(action: ActionBase) -> str:
         case BeginTurn():
             return "Begin turn"
         case OrderPenalties(first=code):
-            return f"Apply {code} first"
+            return f"Apply the penalty \"{penalty(code)}\" first"
         case DiscardDefended(slot=slot, card=cid):
             return f"Lose the defended {_value(cid)} from the {slot} slot"
         case Fight():

@@ -6,6 +6,7 @@ from . import data
 from .model import SpiritState, effect
 from .scoring import finish
 from .village import build, destroy, destroy_farm, heal, label, plural, remove_family, wound
+from .words import family
 
 
 def end_round(state: SpiritState) -> None:
@@ -36,7 +37,7 @@ def end_round(state: SpiritState) -> None:
     for i in fams:
         remove_family(state, f"{state.samurai[i].name}'s undefended family slot")
     # 4. family bonuses
-    state.say("Step 4, family bonuses: " + (", ".join(state.families) or "none") + ".")
+    state.say("Step 4, family bonuses: " + (", ".join(map(family, state.families)) or "none") + ".")
     for fam in data.village().families:
         if fam not in state.families:
             continue
@@ -44,21 +45,21 @@ def end_round(state: SpiritState) -> None:
             marked = [i for i, s in enumerate(state.samurai) if s.wounds in (1, 3)]
             if marked:
                 i = state.rng.choice(marked)
-                state.say(f"ELDER: {state.samurai[i].name} is picked at random among those"
+                state.say(f"Elder: {state.samurai[i].name} is picked at random among those"
                           " with a wound marker.")
-                heal(state, i, "ELDER")
+                heal(state, i, "the Elder")
             else:
-                state.say("ELDER: no samurai has a wound marker.")
+                state.say("Elder: no samurai has a wound marker.")
         elif fam == "CRAFTSMAN":
-            build(state, "CRAFTSMAN")
+            build(state, "the Craftsman")
         elif fam == "CHILD":
             if state.intruders:
                 cid = state.intruders.pop()
                 state.discard.append(cid)
                 state.reveal()
-                state.say(f"CHILD: the top intruder card, {label(cid)}, goes to the discard pile.")
+                state.say(f"Child: the top intruder card, {label(cid)}, goes to the discard pile.")
             else:
-                state.say("CHILD: the intruder stack is empty.")
+                state.say("Child: the intruder stack is empty.")
     # 5. reveal the intruders
     shown = list(reversed(state.intruders))
     state.reveal()

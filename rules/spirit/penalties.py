@@ -9,6 +9,7 @@ from .data import ICONS
 from .model import DiscardDefended, OrderPenalties, Pending, SpiritState, effect, pending, shared
 from .talents import ignore_source
 from .village import destroy, label, name, plural, wound
+from .words import penalty
 
 
 def penalty_step(state: SpiritState) -> None:
@@ -24,7 +25,8 @@ def penalty_step(state: SpiritState) -> None:
     if source is not None:
         state.say(f"The penalty of {s.name}'s top card, {label(top)}, is ignored ({source}).")
         return
-    state.say(f"{s.name}'s top card, {label(top)}, applies its penalty: {' + '.join(codes)}.")
+    state.say(f"{s.name}'s top card, {label(top)}, applies its penalty:"
+              f" {' + '.join(penalty(c) for c in codes)}.")
     if len(codes) == 2 and codes[0] != codes[1]:
         state.pending = Pending(kind="PENALTY_ORDER", seat=a, codes=codes)
         return
@@ -43,7 +45,8 @@ def order(state: SpiritState, first: str) -> None:
     assert p is not None
     second = [c for c in p.codes if c != first][0]
     state.pending = None
-    state.say(f"{name(state, p.seat)} applies {first} first, then {second}.")
+    state.say(f"{name(state, p.seat)} applies \"{penalty(first)}\" first,"
+              f" then \"{penalty(second)}\".")
     state.effects.append(effect(kind="CODE", code=second))
     state.effects.append(effect(kind="CODE", code=first))
 
@@ -58,8 +61,8 @@ def _draw_target(state: SpiritState, owner: int, step: int) -> int | None:
 
 def _unable(state: SpiritState, code: str) -> None:
     a = state.active
-    state.say(f"{name(state, a)} is unable to apply {code}.")
-    wound(state, a, f"unable to apply {code}")
+    state.say(f"{name(state, a)} is unable to apply \"{penalty(code)}\".")
+    wound(state, a, f"unable to apply \"{penalty(code)}\"")
 
 
 def apply_code(state: SpiritState, code: str) -> None:
@@ -67,9 +70,9 @@ def apply_code(state: SpiritState, code: str) -> None:
     s = state.samurai[a]
     f = state.flags
     if code == "RAZE":
-        destroy(state, f"{s.name}'s RAZE penalty")
+        destroy(state, f"{s.name}'s penalty \"{penalty(code)}\"")
     elif code == "WOUND":
-        wound(state, a, "WOUND penalty")
+        wound(state, a, f"penalty \"{penalty(code)}\"")
     elif code == "INTRUDE":
         if not state.raiders:
             _unable(state, code)
@@ -86,7 +89,7 @@ def apply_code(state: SpiritState, code: str) -> None:
         if target is None or not state.raiders:
             _unable(state, code)
             return
-        state.say(f"{name(state, target)} is forced to draw ({code}).")
+        state.say(f"{name(state, target)} is forced to draw (penalty \"{penalty(code)}\").")
         state.effects.append(effect(kind="DRAW", seat=target))
     elif code == "RESHUFFLE":
         if not state.discard:

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from . import data
-from .describe import POWER_SHORT, TALENT_SHORT
+from .describe import TALENT_SHORT
 from .model import SpiritState
 from .village import BACK_WORD, short
+from .words import family, penalties, power_short, words
 
-STEP = {"START": "START", "PENALTY_ORDER": "PENALTY", "DEFENCE_LOSS": "PENALTY",
-        "ACTION": "ACTION", "PLACE_DRAWN": "PLACE", "PLACE_GIVEN": "PLACE", "KIAI": "KIAI",
-        "KIAI_MORE": "KIAI", "MORE_FIGHT": "MORE FIGHT"}
+STEP = dict(words().steps)
 WHY = {"PLACE_DRAWN": "forced draw", "PLACE_GIVEN": "given card", "KIAI": "Kiai",
        "KIAI_MORE": "Kiai"}
-FAMILY_SHORT = {"ELDER": "heal 1", "CRAFTSMAN": "+1 barricade", "CHILD": "calm 1"}
+FAMILY_SHORT = {fam: w.short for fam, w in words().families.items()}
+# The active samurai's turn flags, in words (the penalties that set them).
+FLAG_WORDS = (("no_defend", "cannot defend"), ("no_support", "cannot support"),
+              ("no_talent", "no talent or support"), ("must_pass", "must pass"))
 
 
 def farm_burnt(view: SpiritState, slot: int) -> str:
@@ -37,23 +39,21 @@ def phase(view: SpiritState) -> str:
 
 
 def turn_flags(view: SpiritState) -> list[str]:
-    """The active samurai's turn flags in force, in short form (empty once the game is over)."""
+    """The active samurai's turn flags in force, in words (empty once the game is over)."""
     if view.over:
         return []
     fl = view.flags
-    on = [n for n, v in (("NO_DEFEND", fl.no_defend), ("NO_SUPPORT", fl.no_support),
-                         ("NO_TALENT", fl.no_talent), ("MUST_PASS", fl.must_pass)) if v]
+    on = [text for field, text in FLAG_WORDS if getattr(fl, field)]
     if fl.pool_talent:
-        on.append(f"pool {fl.pool_talent}")
+        on.append(f"{fl.pool_talent}'s pool token")
     return on
 
 
-def _wounds(w: int) -> str:
+def wound_words(w: int) -> str:
+    """A samurai's wounds in words; ``●`` is a wound marker (one that healing can remove)."""
     if w >= 4:
-        return "†"
-    if w >= 2:
-        return f"w{w}" + ("●" if w == 3 else "○")
-    return "w" + ("●" if w == 1 else "○")
+        return "dead †"
+    return {0: "unhurt", 1: "1 wound ●", 2: "2 wounds", 3: "3 wounds ●"}[w]
 
 
 def _track(total: int, kiai: int) -> str:
@@ -74,15 +74,15 @@ def render(view: SpiritState, seat: int | None) -> str:
     burnt = " ".join(farm_burnt(view, f) for f in sorted(view.burnt))
     out.append(f"Barricades {bars} {view.barricades}/{view.cap}   Farms {farms}"
                + (f" (burnt {burnt})" if burnt else ""))
-    fams = " ".join(f"{f}({FAMILY_SHORT[f]})" for f in view.families) or "none"
-    lost = " ".join(view.lost_families)
+    fams = ", ".join(f"{family(f)} ({FAMILY_SHORT[f]})" for f in view.families) or "none"
+    lost = ", ".join(map(family, view.lost_families))
     out.append(f"Families {fams}" + (f" (lost {lost})" if lost else ""))
-    added = {1: "", 2: " (L added)", 3: " (L+B added)"}[view.round]
+    added = {1: "", 2: " (lieutenants added)", 3: " (lieutenants and bosses added)"}[view.round]
     top = short(view.discard[-1]) if view.discard else "-"
     out.append(f"Raiders {len(view.raiders)}{added}   Intruders {len(view.intruders)}"
                f"   Discard {len(view.discard)} (top {top})   Reserve {len(view.reserve)}")
     if view.options.two_player_rules:
-        tokens = ", ".join(f"{x}({TALENT_SHORT[data.roster()[x].human.talent]})"
+        tokens = ", ".join(f"{x} ({TALENT_SHORT[data.roster()[x].human.talent]})"
                            for x in view.pool) or "empty"
         out.append(f"Pool: {tokens}")
     if view.transit is not None:
@@ -90,33 +90,32 @@ def render(view: SpiritState, seat: int | None) -> str:
         how = "given to" if t.given else "drawn by"
         c = data.card(t.card)
         extra = ", flame" if c.flame else ""
-        pen = f", {'+'.join(c.penalties)}" if c.penalties else ""
-        out.append(f"In hand: the {c.value} ({c.icon or 'no icon'}{extra}{pen}) [{t.card}]"
+        pen = f", {penalties(t.card)}" if c.penalties else ""
+        out.append(f"In hand: the {c.value} ({c.icon or 'no icon'}{extra}{pen})"
                    f" {how} {view.samurai[t.holder].name}")
     out.append("")
     for i, s in enumerate(view.samurai):
         card = data.roster()[s.name]
-        other = card.human.kiai if s.animal else card.animal_face.kiai
-        face = f"A {card.animal}" if s.animal else "H"
+        other = f"human {card.human.kiai}" if s.animal else f"{card.animal} {card.animal_face.kiai}"
+        face = card.animal if s.animal else "human"
         mark = "▶" if i == view.active and not view.over else " "
         state = "passed _" if s.passed else "standing"
-        out.append(f"{mark}S{i + 1} {s.name} [{face}] {_wounds(s.wounds)} Kiai {s.kiai} ({other})"
-                   f"  {state}")
+        out.append(f"{mark}S{i + 1} {s.name}, {face}, {wound_words(s.wounds)}, Kiai {s.kiai}"
+                   f" ({other}), {state}")
         out.append(f"   track {_track(s.total, s.kiai)}")
         line = " ".join(short(c) for c in s.line)
         out.append(f"   line: {line + ' <top' if line else '(empty)'}")
-        slots = " ".join(f"[{k[0].upper() if k != 'family' else 'D'}:{short(v) if v else '-'}]"
-                         for k, v in s.slots.items())
+        slots = " ".join(f"{k}:{short(v) if v else '-'}" for k, v in s.slots.items())
         holds = [o.name for o in view.samurai if o.token_with == i]
         token = "home" if s.token_with is None else f"with {view.samurai[s.token_with].name}"
-        held = f", holds {', '.join(holds)}" if holds else ""
-        out.append(f"   def {slots}  token {token}{held}")
+        held = f", holds {', '.join(h + chr(39) + 's' for h in holds)}" if holds else ""
+        out.append(f"   defence {slots}  token {token}{held}")
         f = s.face
-        talent = TALENT_SHORT[f.talent] + (" +" if s.animal else "")
-        power = POWER_SHORT[f.power].format(n=f.count)
+        talent = TALENT_SHORT[f.talent] + (" (animal: more)" if s.animal else "")
+        power = power_short(f.power, f.count)
         on = turn_flags(view) if i == view.active else []
-        flags = ("  " + " ".join(on)) if on else ""
-        out.append(f"   talent: {talent}; Kiai: {power}{flags}")
+        flags = ("; " + ", ".join(on)) if on else ""
+        out.append(f"   talent: {talent}; Kiai power: {power}{flags}")
     if view.over:
         out.append("")
         out.append(view.end_reason)

@@ -7,6 +7,7 @@ from rules.common import Rng
 from . import data
 from .model import Samurai, SpiritOptions, SpiritState, effect
 from .village import plural
+from .words import family
 
 
 def new_state(options: SpiritOptions, seed: int) -> SpiritState:
@@ -56,7 +57,7 @@ def new_state(options: SpiritOptions, seed: int) -> SpiritState:
     state.say(f"Samurai Spirit, {options.difficulty} difficulty: " + ", ".join(
         f"seat {i + 1} {x}" for i, x in enumerate(chosen)) + ".")
     state.say(f"The village: {cap} barricades, {len(backs)} farmsteads,"
-              f" families {', '.join(state.families)}.")
+              f" families {', '.join(map(family, state.families))}.")
     state.say(f"The raider stack holds {k} plunderers; {plural(m, 'lieutenant')} and"
               f" {plural(m, 'boss', 'bosses')} wait face down for rounds 2 and 3.")
     if options.two_player_rules:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.common import ActionBase
 
-from . import data
+from . import data, words
 from .combat import check, draw, kiai_discard
 from .end_of_round import end_round
 from .model import (
@@ -54,7 +54,7 @@ def use_pool_token(state: SpiritState, who: str) -> None:
     state.pool.remove(who)
     state.flags.pool_talent = who
     state.pending = None
-    talent = data.roster()[who].human.talent
+    talent = words.talent(data.roster()[who].human.talent)
     state.say(f"{name(state, state.active)} uses {who}'s pool token ({talent}) this turn;"
               f" {len(state.pool)} left in the pool.")
     state.effects.append(effect(kind="T1"))

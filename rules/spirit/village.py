@@ -6,6 +6,7 @@ from functools import cache
 
 from . import data
 from .model import SpiritState
+from .words import family, penalty, words
 
 
 class GameLost(Exception):
@@ -34,7 +35,7 @@ def lose(state: SpiritState, reason: str) -> None:
 def wound(state: SpiritState, seat: int, why: str) -> None:
     s = state.samurai[seat]
     s.wounds += 1
-    state.say(f"{s.name} takes a wound ({why}): w{s.wounds}.")
+    state.say(f"{s.name} takes a wound ({why}): {plural(s.wounds, 'wound')} now.")
     if s.wounds == 2:
         face = data.roster()[s.name]
         state.say(f"{s.name} transforms into the {face.animal}: Kiai {face.animal_face.kiai}.")
@@ -45,7 +46,7 @@ def wound(state: SpiritState, seat: int, why: str) -> None:
 def heal(state: SpiritState, seat: int, why: str) -> None:
     s = state.samurai[seat]
     s.wounds -= 1
-    state.say(f"{s.name}'s wound marker is removed ({why}): w{s.wounds}.")
+    state.say(f"{s.name}'s wound marker is removed ({why}): {plural(s.wounds, 'wound')} now.")
 
 
 def build(state: SpiritState, why: str) -> None:
@@ -68,7 +69,7 @@ def destroy(state: SpiritState, why: str) -> None:
     remove_family(state, why)
 
 
-BACK_WORD = {"BURN": "Burn", "HURT": "Hurt", "ALARM": "Alarm", "LOOT": "Loot", "QUIET": "Quiet"}
+BACK_WORD = {code: w.name for code, w in words().backs.items()}
 
 
 def plural(n: int, one: str, many: str | None = None) -> str:
@@ -134,7 +135,8 @@ def remove_family(state: SpiritState, why: str) -> None:
     fam = state.rng.choice(state.families)
     state.families.remove(fam)
     state.lost_families.append(fam)
-    state.say(f"The {fam} family is lost ({why}), chosen at random. {len(state.families)} left.")
+    state.say(f"The {family(fam)} family is lost ({why}), chosen at random."
+              f" {len(state.families)} left.")
     if not state.families:
         lose(state, "the last family was lost")
 
@@ -156,10 +158,10 @@ def short(cid: str) -> str:
 
 @cache
 def label(cid: str) -> str:
-    """A card for the log: ``the 4 (farm, flame, RAZE) [P4-05]``."""
+    """A card for the log: ``the 4 (farm, flame, destroy barricade/farm)``."""
     c = data.card(cid)
     bits = [c.icon or "no icon"]
     if c.flame:
         bits.append("flame")
-    bits.extend(c.penalties)
-    return f"the {c.value} ({', '.join(bits)}) [{cid}]"
+    bits.extend(penalty(p) for p in c.penalties)
+    return f"the {c.value} ({', '.join(bits)})"

@@ -22,9 +22,10 @@ from textual.containers import Container, Vertical
 from textual.reactive import reactive
 
 from rules.spirit import data
-from rules.spirit.describe import POWER_SHORT, TALENT_SHORT
+from rules.spirit.describe import TALENT_SHORT
 from rules.spirit.render import FAMILY_SHORT, STEP, WHY, farm_burnt, turn_flags
 from rules.spirit.village import TAGS, plural
+from rules.spirit.words import power_short
 from tabletop.engine import Game
 
 from ..common.board_base import BoardBase
@@ -354,7 +355,7 @@ class SpiritBoard(BoardBase, Vertical):
         lines += lay_out(facts, width, sep=" ")
         talent = TALENT_SHORT[face.talent] + (" (+)" if s.animal else "")
         lines += lay_out([Text(talent, style="dim"),
-                          Text(f"Kiai: {POWER_SHORT[face.power].format(n=face.count)}", style="dim")], width)
+                          Text(f"Kiai: {power_short(face.power, face.count)}", style="dim")], width)
         on = turn_flags(view) if i == view.active else []
         if on:
             lines += lay_out([Text(x, style="bold red") for x in on], width, sep=" ")

@@ -79,7 +79,7 @@ def _style(text: str) -> str:
     lost = ("wound", "destroyed", "is lost", "falls", "took a fourth")
     if any(word in text for word in lost):
         return "red"
-    if text.startswith(("+1 barricade", "ELDER", "CHILD")) or "removed" in text:
+    if text.startswith(("+1 barricade", "Elder", "Child")) or "removed" in text:
         return "green"
     return ""
 

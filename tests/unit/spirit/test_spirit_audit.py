@@ -117,7 +117,7 @@ def test_discard_def_names_the_defended_card_once():
     defended(t, 0, "P2-07")
     begin(t, 0)
     text = logtext(t)
-    assert "Kyuzo loses the defended card, the 2 (family) [P2-07], from the family slot." in text
+    assert "Kyuzo loses the defended card, the 2 (family), from the family slot." in text
     assert "the defended the" not in text
 
 

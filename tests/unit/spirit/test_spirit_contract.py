@@ -52,7 +52,7 @@ def test_game_over_refuses_everything():
 def test_describe_reads_naturally():
     assert GAME.describe(Confront(seat=0, card="P4-04")) == "Confront the 4 (farm)"
     assert GAME.describe(GiveCard(seat=0, to=1, name="Gorobei", card="P2-01")) == "Give the 2 to Gorobei"
-    assert GAME.describe(Defend(seat=0, card="P1-03")) == "Defend with the 1 (hat, flame, INTRUDE)"
+    assert GAME.describe(Defend(seat=0, card="P1-03")) == "Defend with the 1 (hat, flame, top raider to the intruders)"
     assert GAME.describe(Support(seat=0, to=1, name="Kyuzo")).startswith("Support Kyuzo")
     assert GAME.describe(KiaiTarget(seat=0, power="HEAL", target=2, name="Kyuzo")) == "Kiai: heal Kyuzo"
 
@@ -89,8 +89,8 @@ def test_render_and_phase():
     begin(t, 0)
     text = GAME.render(GAME.view(t, 0), 0)
     assert "▶S1 Kanbei" in text and "Barricades ▮▮▮▮▮ 5/5" in text
-    assert "2D:DR <top" in text and "[H:2H]" in text
-    assert "Kyuzo [A wolf] w3●" in text
+    assert "2D:DR <top" in text and "hat:2H" in text
+    assert "Kyuzo, wolf, 3 wounds ●" in text
     assert all(len(x) <= 76 for x in text.splitlines()), max(text.splitlines(), key=len)
     assert GAME.phase(GAME.view(t, 0)).startswith("Round 1/3 · Kanbei")
     assert GAME.phase(GAME.view(t, 1)).endswith("Kyuzo decides (forced draw)")

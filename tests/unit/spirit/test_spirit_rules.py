@@ -46,7 +46,7 @@ def test_intrude_with_an_empty_stack_is_unable():
     t = penalty("P3-02")
     stack(t, size=0)
     begin(t, 0)
-    assert "Kyuzo takes a wound (unable to apply INTRUDE): w1." in logtext(t)
+    assert "Kyuzo takes a wound (unable to apply \"top raider to the intruders\"): 1 wound now." in logtext(t)
     assert "End of round 3." in logtext(t)  # no action: the round ends at once
 
 
@@ -413,5 +413,5 @@ def test_skim_x2_takes_only_what_exists():
     act(t, "kiai_activate")
     text = logtext(t)
     assert text.count("The top raider card,") == 1
-    assert "The top raider card, the 1 (no icon) [P1-10], goes to the discard pile." in text
+    assert "The top raider card, the 1 (no icon), goes to the discard pile." in text
     assert "End of round 1." in text  # the stack is empty: the round ends

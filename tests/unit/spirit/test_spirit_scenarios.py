@@ -422,12 +422,12 @@ def test_15_end_of_round_in_order():
     first = t.first_seat
     end_round_now(t)
     text = logtext(t)
-    assert "Kyuzo takes a wound (undefended hat): w1." in text
+    assert "Kyuzo takes a wound (undefended hat): 1 wound now." in text
     assert len(t.farms) == 5 and len(t.families) == 3
-    assert "Kyuzo's wound marker is removed (ELDER): w0." in text
-    assert "CHILD: the top intruder card, the 4 (no icon, flame) [P4-12]" in text
-    assert ("Step 5, the intruder stack is revealed (top first): the 1 (no icon) [P1-10],"
-            " the 2 (hat, flame) [P2-03].") in text
+    assert "Kyuzo's wound marker is removed (the Elder): 0 wounds now." in text
+    assert "Child: the top intruder card, the 4 (no icon, flame)," in text
+    assert ("Step 5, the intruder stack is revealed (top first): the 1 (no icon),"
+            " the 2 (hat, flame).") in text
     assert "1 flame among the intruders." in text
     assert t.barricades == 3
     assert t.round == 2 and len(t.raiders) == 24
