@@ -40,6 +40,8 @@ from . import protocol as P
 # "human" one: the table's join codes say which seats are played remotely.
 HERE, REMOTE = "human", "remote"
 JOIN_TIMEOUT = 10.0  # seconds a new connection has to say which seat it joins
+REFUSALS_ALLOWED = 30  # refused messages within REFUSAL_WINDOW seconds before a screen is closed
+REFUSAL_WINDOW = 10.0
 UNDO_OFF = "Undo is off at a table played over the network: every screen has seen the move."
 
 
@@ -50,6 +52,8 @@ class _Client:
     ws: ServerConnection
     seat: int
     sent_log: int = 0  # how many of the seat's log lines it has
+    refusals: list[float] = field(default_factory=list)  # when its recent messages were refused
+    writer: asyncio.Task | None = None
     queue: asyncio.Queue = field(default_factory=asyncio.Queue)
 
 
@@ -93,6 +97,8 @@ class TableHost:
         self._server = await serve(
             self._serve, host, port, max_size=P.MAX_CLIENT_MESSAGE, compression=None,
             ping_interval=10, ping_timeout=20, server_header=None,
+            # A closed screen's reply may sit behind its unread flood: do not wait long for it.
+            close_timeout=2,
         )
         sock = next(iter(self._server.sockets))
         self.address = (host, sock.getsockname()[1])
@@ -165,7 +171,7 @@ class TableHost:
                 return
             client = _Client(ws, seat)
             self.clients[seat] = client
-            writer = asyncio.create_task(self._writer(client))
+            writer = client.writer = asyncio.create_task(self._writer(client))
             self._writers.add(writer)
             writer.add_done_callback(self._writers.discard)
             self.away_since.pop(seat, None)
@@ -182,7 +188,10 @@ class TableHost:
             self._schedule()
             async for raw in ws:
                 self._received(client, P.parse_client(raw))
+                await asyncio.sleep(0)  # its writer sends between messages read in a burst
         except P.BadMessage as exc:
+            if client is not None and client.writer is not None:
+                client.writer.cancel()  # what was queued for it is dropped: the close goes out now
             await ws.close(P.CLOSE_BAD_MESSAGE, str(exc)[:120])
         except (ConnectionClosed, asyncio.TimeoutError):
             pass
@@ -218,8 +227,11 @@ class TableHost:
             self._refuse(client, "The rules could not apply that choice; the table is unchanged.")
 
     def _refuse(self, client: _Client, reason: str) -> None:
+        now = time.monotonic()
+        client.refusals = [t for t in client.refusals if now - t < REFUSAL_WINDOW] + [now]
+        if len(client.refusals) > REFUSALS_ALLOWED:
+            raise P.BadMessage("Too many refused choices in a row: this screen is closed; join again.")
         self._send(client, P.encode(P.Refused(reason=reason)))
-        self._send_update(client)  # the table as it stands, in case the screen is behind
 
     # -- sending ------------------------------------------------------------------------
     def _send(self, client: _Client, text: str) -> None:
