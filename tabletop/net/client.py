@@ -78,7 +78,7 @@ class RemoteStore:
         self.game_uid = welcome.table
         self.recorder = _NoRecorder()
         self.seat_info = list(welcome.seats)
-        self.seats = [Seat(s.name, HERE if i == self.seat else REMOTE) for i, s in enumerate(welcome.seats)]
+        self.seats = self._seats()
         self._revision = 0
         self._view: StateBase | None = None
         self._log: list[LogLine] = []
@@ -101,9 +101,14 @@ class RemoteStore:
         self._actions = [self.game.parse_action(a) for a in update.actions]
         self._outcome = Outcome.model_validate(update.outcome) if update.outcome is not None else None
         self.seat_info = list(update.seats)
+        self.seats = self._seats()
         self.pending = False
         for listener in list(self._listeners):
             listener(self)
+
+    def _seats(self) -> list[Seat]:
+        """The seats as the board shows them: this screen's seat is its one human."""
+        return [Seat(P.seat_label(s), HERE if i == self.seat else REMOTE) for i, s in enumerate(self.seat_info)]
 
     def refused(self, reason: str) -> None:
         self.pending = False

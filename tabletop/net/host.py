@@ -300,11 +300,13 @@ class TableHost:
         if store.to_move() != seat or store.revision != revision:
             return
         rng = self._rngs.setdefault(seat, Rng(seed=store.seed).fork(f"net-bot:{seat}:{revision}"))
-        bot = get_bot(store.game, name)
         try:
+            bot = get_bot(store.game, name)
             store.dispatch(bot(store.game, store.view(seat), seat, store.legal_actions(), rng))
         except IllegalAction:
             self.note(f"The bot playing {store.seats[seat].name} tried a move the rules refuse.")
+        except Exception:  # noqa: BLE001 - a bot's bug must not stop the table: say it once
+            self.note(f"The bot playing {store.seats[seat].name} failed; a player must take the seat.")
 
 
 class HostSeats:
@@ -315,8 +317,12 @@ class HostSeats:
     def __init__(self, host: TableHost) -> None:
         self._host = host
         self._store = host.store
-        self.seats = [Seat(s.name, HERE if host.seat_kind(i) == "here" else REMOTE)
-                      for i, s in enumerate(host.store.seats)]
+
+    @property
+    def seats(self) -> list[Seat]:
+        """The seats as this screen shows them, with where each remote player is."""
+        return [Seat(P.seat_label(info), HERE if self._host.seat_kind(i) == "here" else REMOTE)
+                for i, info in enumerate(self._host.seat_infos(None))]
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._store, name)

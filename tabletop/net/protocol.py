@@ -83,6 +83,15 @@ class SeatInfo(BaseModel):
     stand_in: bool = False  # a bot plays the seat while its player is away
 
 
+def seat_label(info: SeatInfo) -> str:
+    """A seat's name as the screens show it, with where its player is."""
+    if info.stand_in:
+        return f"{info.name} (away, a bot plays)"
+    if not info.present:
+        return f"{info.name} (away)"
+    return info.name
+
+
 class Welcome(Message):
     type: Literal["welcome"] = "welcome"
     game: str

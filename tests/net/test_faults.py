@@ -206,3 +206,19 @@ async def test_a_screen_flooding_the_host_with_refused_choices_is_closed_and_kee
         remote = await conn.join()  # the seat is still theirs
         assert remote.seat == other
         await conn.close()
+
+
+async def test_the_other_screens_show_a_seat_as_away_while_its_player_is_gone():
+    store = senji_store(3, 4)
+    async with hosting(store) as host:
+        watcher = Connection(host.address, host.codes[0], GAMES)
+        seen = await watcher.join()
+        name = store.seats[1].name
+        assert seen.seats[1].name == f"{name} (away)"  # not joined yet
+        leaver = Connection(host.address, host.codes[1], GAMES)
+        await leaver.join()
+        await until(lambda: seen.seats[1].name == name)
+        await leaver.close()
+        await until(lambda: seen.seats[1].name == f"{name} (away)")
+        assert seen.seats[0].name == store.seats[0].name and seen.seats[0].is_human
+        await watcher.close()
