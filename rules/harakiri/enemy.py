@@ -268,8 +268,8 @@ class Sim:
                 m = max(distance(s, tp) for s in reach)
                 ok = [s for s in reach if distance(s, tp) == m]
             elif stp.cond == "r":
-                n = stp.n  # distance first: it rules most squares out at once
-                ok = [s for s in reach if distance(s, tp) <= n and (n > 2 or in_range(state, s, tp, n))
+                n, near = stp.n, self.geo.within(tp, stp.n)  # in range, save the height rule
+                ok = [s for s in reach if s in near and (n > 2 or in_range(state, s, tp, n))
                       and self.los_from(s, tp)]
             elif stp.cond == "hide":
                 obst = [s for s in reach if state.squares[s].terrain == "obstacle"]

@@ -311,6 +311,7 @@ class Geometry:
         self._edges: dict[tuple[str, bool, bool], tuple[dict[int, tuple[Edge, ...]], frozenset[int]]] = {}
         self._sight: dict[int, tuple[tuple[int, ...], tuple[int, ...], int] | None] = {}
         self._around: dict[int, tuple[int, ...]] = {}
+        self._within: dict[tuple[int, int], frozenset[int]] = {}
 
     def sight(self, a: int, b: int) -> tuple[tuple[int, ...], tuple[int, ...], int] | None:
         """``los`` with no creature nor resistor on the board: None if the terrain blocks the
@@ -343,6 +344,14 @@ class Geometry:
             elif not cross:
                 dyn_t.append(s)
         return tuple(dyn_e), tuple(dyn_t), n
+
+    def within(self, p: int, r: int) -> frozenset[int]:
+        """The board's squares at most ``r`` from ``p`` (``distance``), whatever their height."""
+        key = (p, r)
+        got = self._within.get(key)
+        if got is None:
+            got = self._within[key] = frozenset(s for s in self.board.squares if distance(s, p) <= r)
+        return got
 
     def around(self, p: int) -> tuple[int, ...]:
         """The board's squares touching ``p`` (sides and corners), whatever their height."""
