@@ -353,3 +353,17 @@ async def test_a_fixed_part_of_auto_height_is_laid_out_again_when_it_grows():
         await pilot.pause()
         assert part.size.height == 3, "the new lines are on screen, not cut to the old height"
         assert "Strike now: miss" in screen_text(app)
+
+
+async def test_a_header_too_long_for_one_line_wraps_instead_of_cutting(data_dir):
+    name = "Lord Tokugawa Ieyasu of Mikawa, Keeper of the Eastern Provinces"
+    app = TabletopApp(games={"nim": NIM}, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.start_new_game(NIM, NIM.Options(), 3, [Seat(name), Seat("Bot", "greedy")])
+        await settle(pilot)
+        board = board_of(app)
+        status = board.query_one("#status")
+        assert status.size.height == 2
+        top = " ".join(screen_text(app).splitlines()[:2])
+        assert f"To move: {name}" in " ".join(top.split()) and "stones left" in top
