@@ -30,6 +30,7 @@ from .effects import (
     wound_player,
 )
 from .flow import need_target, next_duel, reveal_defence, reward_options, run
+from .words import PENDING_NAMES, card_label, card_list, card_name, counter_label, defence_label
 from .models import (
     Accept,
     Activate,
@@ -223,7 +224,7 @@ def reason(st: DuelState, a: ActionBase) -> str:
     if st.result is not None:
         return "The game is over."
     if st.pending:
-        return "Settle the pending choice first: " + st.pending[-1].kind.replace("_", " ") + "."
+        return "Settle the pending choice first: " + PENDING_NAMES[st.pending[-1].kind] + "."
     k = a.kind
     if k == "exploit":
         place = a.place
@@ -246,7 +247,7 @@ def reason(st: DuelState, a: ActionBase) -> str:
     if k == "gisei" and p.life < 2:
         return "Gisei needs at least 2 Life."
     if k == "activate" and a.card not in p.hand:
-        return f"{a.card} is not in your hand."
+        return f"{card_name(a.card)} is not in your hand."
     if k == "activate" and st.step not in ("exchange_open", "second_card", "third_card"):
         return "Cards are played only during an exchange."
     if k == "activate" and need_target(st):
@@ -296,7 +297,7 @@ def _buy(st, a):
     st.used_round.append("buy_card")
     got = draw_actions(st, 1)
     st.player.hand.extend(got)
-    st.say(f"You pay 1 Ki for one more card: {', '.join(got) or 'none left'}.")
+    st.say(f"You pay 1 Ki for one more card: {card_list(got) or 'none left'}.")
 
 
 def _replace_actions(st: DuelState, cards: list[str]) -> list[str]:
@@ -334,7 +335,7 @@ def _redraw(st, a):
         p.campaign_redraw_left -= 1
         st.used_round.append("campaign")
         who = "Campaign redraw"
-    st.say(f"{who}: you discard {', '.join(cards)} and draw {', '.join(got)}.")
+    st.say(f"{who}: you discard {card_list(cards)} and draw {card_list(got)}.")
 
 
 def _jin_pick(st, a):
@@ -346,7 +347,7 @@ def _jin_confirm(st, a):
     st.jin_picks = []
     st.used_round.append("jin")
     got = _replace_actions(st, picks)
-    st.say(f"Jin: you swap {', '.join(picks)} for {', '.join(got) or 'nothing'}.")
+    st.say(f"Jin: you swap {card_list(picks)} for {card_list(got) or 'nothing'}.")
 
 
 def _target(st, a):
@@ -382,7 +383,7 @@ def _exploit(st, a):
         old = st.defence.id
         st.defence_discard.append(old)
         st.defence = None
-        st.say(f"Rice Paddies: you pay 1 Ki; the defence {old} is discarded.")
+        st.say(f"Rice Paddies: you pay 1 Ki; the defence card {defence_label(old)} is discarded.")
         reveal_defence(st)
     elif place == "bamboo_forest":
         roll = blue_die(st, "the Bamboo Forest")
@@ -398,9 +399,8 @@ def _exploit(st, a):
         refill(st.counter_deck, st.counter_discard, st.rng)
         top = st.counter_deck[-1]
         st.reveal()
-        c = D.counters[top]
-        st.say(f"River Ford: you pay 1 Ki and look at the top counterattack, {top} "
-               f"(Power {c.power}, Wound {c.wound}{', Ki mark' if c.ki_mark else ''}).")
+        st.say(f"River Ford: you pay 1 Ki and look at the top counterattack card "
+               f"({counter_label(top)}).")
         st.pending.append(Pending(kind="ford", cards=[top]))
     elif place == "ganryu_shore":
         st.cancelled = True
@@ -408,9 +408,7 @@ def _exploit(st, a):
 
 
 def _play_text(cid: str) -> str:
-    card = D.cards[cid]
-    name = f" {card.name}" if card.name else ""
-    return f"You play {cid}{name} ({card.s:+d}/{card.t:+d}/{card.g:+d}): gauge "
+    return f"You play {card_label(cid)}: gauge "
 
 
 PLAY_TEXT = {cid: _play_text(cid) for cid in D.cards}  # the log line up to the new gauge
@@ -451,7 +449,7 @@ def _special_keep(st, a):
     for c in other:
         st.sa_deck.append(c)
     st.rng.shuffle(st.sa_deck)
-    st.say(f"You keep {a.card} and shuffle {', '.join(other)} back into the deck.")
+    st.say(f"You keep {card_name(a.card)} and shuffle {card_list(other)} back into the deck.")
     add_special(st, a.card)
     continue_specials(st)
 
@@ -461,7 +459,7 @@ def _special_limit(st, a):
     st.player.hand.remove(a.card)
     st.sa_deck.append(a.card)
     st.rng.shuffle(st.sa_deck)
-    st.say(f"You shuffle {a.card} back into the Special Action deck.")
+    st.say(f"You shuffle {card_name(a.card)} back into the Special Action deck.")
     continue_specials(st)
 
 
@@ -513,16 +511,16 @@ def _penalty(st, a):
         if c in p.played:
             p.played.remove(c)
             change_gauge(st, -max(0, card.s), -max(0, card.t), -max(0, card.g))
-            st.say(f"Shiro's penalty: {c} leaves the game and takes back its levels "
+            st.say(f"Shiro's penalty: {card_name(c)} leaves the game and takes back its levels "
                    f"(gauge {p.s}/{p.t}/{p.g}).")
         else:
             p.hand.remove(c)
-            st.say(f"Shiro's penalty: {c} leaves the game from your hand.")
+            st.say(f"Shiro's penalty: {card_name(c)} leaves the game from your hand.")
             if is_special(c):
                 got = draw_action(st)
                 if got is not None:
                     p.hand.append(got)
-                    st.say(f"You draw {got} to replace it.")
+                    st.say(f"You draw {card_name(got)} to replace it.")
 
 
 def _face(st, a):
@@ -542,7 +540,7 @@ def _gisei(st, a):
     change_gauge(st, dg=g)
     st.gisei_deck.append(cid)
     st.rng.shuffle(st.gisei_deck)
-    st.say(f"Gisei card {cid}: Guard {g:+d} (Guard {p.g}); it is shuffled back.")
+    st.say(f"The Gisei card reads Guard {g:+d} (Guard {p.g}); it is shuffled back.")
 
 
 def _ki_guard(st, a):
@@ -563,7 +561,7 @@ def _ford_bottom(st, a):
     st.pending.pop()
     top = st.counter_deck.pop()
     st.counter_deck.insert(0, top)
-    st.say(f"You put {top} at the bottom of the counterattack deck.")
+    st.say("You put that card at the bottom of the counterattack deck.")
 
 
 def _accept(st, a):

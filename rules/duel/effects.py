@@ -7,6 +7,7 @@ from rules.common import refill
 
 from .data import data
 from .models import DuelState, Foe, Pending
+from .words import card_name
 
 D = data()
 C = D.c
@@ -270,7 +271,7 @@ def _injure_foe(st: DuelState, i: int, level: int, extra: int, why: str, cid: st
     foe = st.foes[i]
     card = D.injuries[cid]
     line = card.line(level)
-    st.say(f"Injury card {cid} {card.name}, Wound {level}: {line.text}.")
+    st.say(f"Injury card {card.name}, Wound {level}: {line.text}.")
     life = extra + line.life
     ki = line.ki
     if line.ki_or_life:
@@ -319,7 +320,7 @@ def _base_wound_card(st: DuelState, level: int, why: str, cid: str) -> None:
     p = st.player
     card = D.injuries[cid]
     line = card.line(level)
-    st.say(f"You draw Injury card {cid} {card.name}, Wound {level}: {line.text}.")
+    st.say(f"You draw the Injury card {card.name}, Wound {level}: {line.text}.")
     life = line.life
     ki = line.ki
     if line.ki_or_life:
@@ -347,9 +348,10 @@ def _blood_wound(st: DuelState, level: int, why: str) -> None:
     cid = st.blood_deck.pop()
     st.reveal()
     p.blood_kept.append(cid)
+    p.blood_levels.append(level)
     st.last_injury = cid
     line = D.blood[cid].line(level)
-    st.say(f"You draw Blood card {cid}, Wound {level}: {line.name}, {line.text}.")
+    st.say(f"You draw a Blood card, Wound {level}: {line.name}, {line.text}.")
     e = line.effect
     if e == "cap_s":
         p.cap_s = True
@@ -412,7 +414,8 @@ def continue_specials(st: DuelState) -> None:
         if st.weapon == "wakizashi":
             second = _draw_special(st)
             if second is not None:
-                st.say(f"Wakizashi: you draw {first} and {second}; keep one.")
+                st.say(f"Wakizashi: you draw {card_name(first)} and {card_name(second)}; "
+                       "keep one.")
                 st.pending.append(Pending(kind="special_keep", cards=[first, second]))
                 break
         add_special(st, first)
@@ -421,7 +424,7 @@ def continue_specials(st: DuelState) -> None:
 def add_special(st: DuelState, cid: str) -> None:
     card = D.cards[cid]
     st.player.hand.append(cid)
-    st.say(f"You take the Special Action card {cid} {card.name}.")
+    st.say(f"You take the Special Action card {card.name}.")
     held = held_specials(st)
     if len(held) > C.special_hand_max:
         st.say("You hold 4 Special Action cards: shuffle one back into its deck.")
@@ -445,7 +448,7 @@ def bushido_step(st: DuelState) -> None:
     cid = st.bushido_deck.pop()
     st.reveal()
     card = D.bushido[cid]
-    st.say(f"You draw the Bushido card {cid} {card.virtue} ({card.meaning}).")
+    st.say(f"You draw the Bushido card {card.virtue} ({card.meaning}).")
     if card.effect == "chugi":
         st.say("Chūgi: choose any card left in the Bushido deck.")
         st.pending.append(Pending(kind="bushido_choose", cards=[cid]))

@@ -32,7 +32,19 @@ from .effects import (
     wound_player,
 )
 from . import preview
-from .models import Campaign, Counter, DuelOptions, DuelState, Foe, Pending, Player, Revealed
+from .models import (
+    Campaign,
+    Counter,
+    CounterNote,
+    DuelOptions,
+    DuelState,
+    Foe,
+    Pending,
+    Player,
+    Revealed,
+    StrikeNote,
+)
+from .words import card_list, defence_label
 
 D = data()
 
@@ -162,6 +174,7 @@ def start_duel(st: DuelState, opponent: str) -> None:
     st.exchange_cards = []
     st.defence = None
     st.counter = None
+    st.strikes, st.counters = [], []
     st.queue = []
     st.attack_result = None
     st.jin_picks = []
@@ -234,7 +247,7 @@ def round_start(st: DuelState) -> None:
     st.jin_picks = []
     drawn = draw_actions(st, max(0, C.hand_size - len(p.hand)))
     p.hand.extend(drawn)
-    st.say(f"Round {st.round} begins. Gauge {p.s}/{p.t}/{p.g}. You draw {', '.join(drawn) or 'nothing'}.")
+    st.say(f"Round {st.round} begins. Gauge {p.s}/{p.t}/{p.g}. You draw {card_list(drawn) or 'nothing'}.")
 
 
 # -- the exchange ------------------------------------------------------------------------
@@ -248,6 +261,10 @@ def exchange_open(st: DuelState) -> None:
     st.target_locked = False
     st.cancelled = False
     st.t_open = st.player.t
+    # Keep the notes of the exchange just before this one, for the table.
+    before = (st.round, 1) if st.exchange == 2 else (st.round - 1, 2)
+    st.strikes = [n for n in st.strikes if (n.round, n.exchange) == before]
+    st.counters = [n for n in st.counters if (n.round, n.exchange) == before]
     st.say(f"Round {st.round}, exchange {st.exchange} opens.")
     camp = st.campaign
     if camp and "EV5" in camp.effects and st.round == 1 and st.exchange == 1 and not versus3(st):
@@ -275,8 +292,7 @@ def reveal_defence(st: DuelState) -> None:
         st.defence.bonus = 2 if foe.ability == "old_school" else C.defence_ki_mark
         mark = f"; {foe.name} pays 1 Ki for its mark (+{st.defence.bonus})"
     s, t = thresholds(st)
-    st.last_defence = f"{cid} {card.s}/{card.t}: needs S {s}, T {t}"
-    st.say(f"{foe.name}'s defence {cid} ({card.s}/{card.t}){mark}: you need Strength {s} "
+    st.say(f"{foe.name}'s defence card {defence_label(cid)}{mark}: you need Strength {s} "
            f"and Technique {t}.")
 
 
@@ -340,6 +356,9 @@ def hit_test(st: DuelState) -> None:
     s_need, t_need = need
     result, notes = preview.strike_result(st, need)
     st.attack_result = result
+    st.strikes.append(StrikeNote(duel=st.duel_no, round=st.round, exchange=st.exchange,
+                                 defence=st.defence.id, need_s=s_need, need_t=t_need, s=p.s,
+                                 t=p.t, result=result))
     text = RESULT_TEXT[result]
     extra = f" ({'; '.join(notes)})" if notes else ""
     st.say(f"Your strike: Strength {p.s} against {s_need}, Technique {p.t} against {t_need}: "
@@ -419,7 +438,9 @@ def reveal_counter(st: DuelState) -> None:
         wound = 2
     st.counter = Counter(id=cid, foe=i, power=power, wound=wound, surge=surge)
     st.cancelled = False
-    st.say(f"{foe.name}'s counterattack {cid}: Power {power} ({' '.join(parts)}), Wound {wound}.")
+    ki = " with a Ki mark" if card.ki_mark else ""
+    st.say(f"{foe.name}'s counterattack card{ki}: Power {power} ({' '.join(parts)}), "
+           f"Wound {wound}.")
 
 
 def resolve_counter(st: DuelState) -> None:
@@ -432,8 +453,14 @@ def resolve_counter(st: DuelState) -> None:
     st.queue.pop(0)
     st.used_attacker = []
     st.step = "counter_prepare"
+
+    def note(result: str) -> None:
+        st.counters.append(CounterNote(duel=st.duel_no, round=st.round, exchange=st.exchange,
+                                       foe=ctr.foe, card=ctr.id, power=ctr.power, guard=p.g,
+                                       result=result))
+
     if st.cancelled:
-        st.last_counter = f"{ctr.id} power {ctr.power}: cancelled"
+        note("cancelled")
         st.say(f"{foe.name}'s counterattack is cancelled: the sun is in his eyes.")
         return
     rose = st.t_third - st.t_open
@@ -444,11 +471,11 @@ def resolve_counter(st: DuelState) -> None:
     elif blocked:
         st.say(f"{foe.name}'s counterattack {ctr.power} against your Guard {p.g}: blocked.")
     if blocked:
-        st.last_counter = f"{ctr.id} power {ctr.power}: blocked"
+        note("blocked")
         if "SA8" in st.exchange_cards and "SA8" in st.player.played:  # not if Shiro took it
             damage_foe(st, ctr.foe, 1, "Riposte")
         return
-    st.last_counter = f"{ctr.id} power {ctr.power}: Wound {ctr.wound}"
+    note(f"W{ctr.wound}")
     st.say(f"{foe.name}'s counterattack {ctr.power} against your Guard {p.g}: "
            f"you suffer Wound {ctr.wound}.")
     wound_player(st, ctr.wound, f"{foe.name}'s counterattack")
@@ -546,7 +573,7 @@ def campaign_duel_won(st: DuelState, text: str) -> None:
         st.reveal()
         camp.events_drawn.append(ev)
         e = D.events[ev]
-        st.say(f"Event {ev} {e.name}: {e.text}.")
+        st.say(f"Event: {e.name}: {e.text}.")
         if ev == "EV7":
             camp.bandits_next = True
         else:

@@ -6,46 +6,32 @@ import textwrap
 
 from rules.common import ActionBase, Game, Outcome, Rng
 
-from . import decisions, flow
+from . import decisions, flow, preview
 from .data import data
 from .effects import C, held_specials, is_special
 from .models import DuelAction, DuelOptions, DuelState
+from .words import (
+    PENDING_NAMES,
+    RESULT_WORDS,
+    STEP_NAMES,
+    blood_name,
+    card_label,
+    card_name,
+    counter_label,
+    defence_label,
+    place_name,
+    used_name,
+)
 
 D = data()
 
-STEP_NAMES = {
-    "round_start": "Round start",
-    "exchange_open": "Play your 1st card",
-    "second_card": "Play your 2nd card",
-    "third_card": "Play your 3rd card",
-    "attack": "Your strike",
-    "injury_die": "Injury die",
-    "counter_prepare": "Before the counterattack",
-    "counter_revealed": "Counterattack revealed",
-    "between_duels": "Between duels",
-    "over": "Game over",
-}
-PENDING_NAMES = {
-    "combo_reward": "Combo reward",
-    "special_keep": "Keep a Special Action card",
-    "special_limit": "Too many Special Action cards",
-    "shiro_penalty": "Shiro's penalty",
-    "bushido_choose": "Choose a Bushido card",
-    "ford": "River Ford",
-}
 HIDDEN_DECKS = ("action_deck", "sa_deck", "defence_deck", "counter_deck", "injury_deck",
                 "blood_deck", "gisei_deck", "bushido_deck")
 
 
 def _card_text(cid: str | None) -> str:
-    """A card as the player reads it; an id no table knows reads as itself."""
-    if cid is None:
-        return "a card"
-    c = D.cards.get(cid)
-    if c is None:
-        return cid
-    name = f" {c.name}" if c.name else ""
-    return f"{cid}{name} ({c.s:+d}/{c.t:+d}/{c.g:+d})"
+    """A card as the player reads it: "F3 (+2/+1/0)", "Kiai (+2/+1/0)"."""
+    return card_label(cid) if cid is not None else "a card"
 
 
 class Duel(Game):
@@ -134,7 +120,7 @@ class Duel(Game):
         if k == "jin_pick":
             return f"Jin: swap {_card_text(action.card)}"
         if k == "target":
-            return f"Target enemy {action.n}"
+            return f"Target enemy {action.n}, the {D.versus3.enemies[action.n - 1].name}"
         if k == "exploit":
             return {"cliff": "Exploit the Cliff (roll the blue die)",
                     "temple_steps": "Temple Steps: 1 Ki for Strength +2",
@@ -171,8 +157,11 @@ class Duel(Game):
         return True
 
     def phase(self, view: DuelState) -> str:
-        step = PENDING_NAMES.get(view.pending[-1].kind) if view.pending else None
-        step = step or STEP_NAMES.get(view.step, view.step)
+        if view.result is not None:
+            step = "You win" if view.result == "win" else "You lose"
+        else:
+            step = PENDING_NAMES.get(view.pending[-1].kind) if view.pending else None
+            step = step or STEP_NAMES.get(view.step, "Resolving")
         head = f"R{view.round} · exchange {view.exchange} · {step}"
         if view.campaign is not None:
             head += f" · duel {view.duel_no}"
@@ -212,7 +201,8 @@ class Duel(Game):
             else:
                 out.append(f"Bushido slider: {p.bushido_pos}/3, deck {len(view.bushido_deck)}")
         if view.options.blood:
-            out.append(f"Blood deck {len(view.blood_deck)}, kept: {', '.join(p.blood_kept) or '-'}")
+            kept = [blood_name(c, lv) for c, lv in zip(p.blood_kept, p.blood_levels)]
+            out.append(f"Blood deck {len(view.blood_deck)}, kept: {', '.join(kept) or '-'}")
         for i, f in enumerate(view.foes):
             mark = ">" if view.target == i else " "
             tag = f"{f.no}. " if f.no else ""
@@ -228,31 +218,17 @@ class Duel(Game):
             if f.bleed:
                 line += f"  bleed {f.bleed}"
             out.append(line)
-        if view.defence is not None:
-            d = D.defence[view.defence.id]
-            s, t = flow.thresholds(view)
-            res = ["miss", "Wound 1", "Wound 2"][(p.s >= s) + (p.t >= t)]
-            out.append(f"Defence {d.id} {d.s}/{d.t}: need S {s}, T {t} "
-                       f"(you would score: {res})")
-        elif view.last_defence:
-            out.append(f"Last defence: {view.last_defence}")
-        if view.counter is not None:
-            ctr = view.counter
-            verdict = "blocked" if p.g >= ctr.power else f"Wound {ctr.wound}"
-            out.append(f"Counterattack {ctr.id}: Power {ctr.power} vs Guard {p.g}: {verdict}")
-        elif view.last_counter:
-            out.append(f"Last counterattack: {view.last_counter}")
-        if p.played:
-            out += _wrap("Played: ", [_short(c) for c in p.played])
+        out += self._exchange_lines(view)
         out += _wrap("Hand: ", [_short(c) for c in p.hand] or ["(empty)"])
         extras = []
         if view.options.gisei:
+            last = D.gisei.get(view.last_gisei) if view.last_gisei else None
             extras.append(f"Gisei {len(view.gisei_deck)}" +
-                          (f" (last {view.last_gisei})" if view.last_gisei else ""))
+                          (f" (last Guard {last.guard:+d})" if last else ""))
         if view.last_blue:
             extras.append(f"blue die {view.last_blue}")
         if view.used_duel:
-            extras.append("used: " + ", ".join(view.used_duel))
+            extras.append("used this duel: " + ", ".join(used_name(u) for u in view.used_duel))
         if view.campaign is not None:
             c = view.campaign
             extras.append(f"campaign {c.index + 1}/{len(c.ladder)} score {c.score}")
@@ -263,6 +239,40 @@ class Duel(Game):
             lines += textwrap.wrap(line, width=76, subsequent_indent="  ",
                                    break_on_hyphens=False) or [""]
         return "\n".join(lines)
+
+    def _exchange_lines(self, view: DuelState) -> list[str]:
+        """This exchange (its cards, the defence, the counterattack), then the exchange before
+        it, each labelled with its round and exchange so that nothing old reads as current."""
+        p = view.player
+        out: list[str] = []
+        now = [] if view.step == "round_start" else list(view.exchange_cards)
+        if now:
+            out += _wrap(f"Exchange {view.exchange} (this one): ", [_short(c) for c in now])
+        if view.defence is not None:
+            s, t = flow.thresholds(view)
+            res = RESULT_WORDS[preview.strike_result(view)[0]]
+            out.append(f"Defence {defence_label(view.defence.id)}: need S {s}, T {t} "
+                       f"(you would score: {res})")
+        if view.counter is not None:
+            ctr = view.counter
+            verdict = RESULT_WORDS[preview.counter_result(view)]
+            out.append(f"Counterattack Power {ctr.power} vs Guard {p.g}: {verdict}")
+        for note in view.strikes:
+            if view.step == "round_start" or (note.round, note.exchange) != (view.round, view.exchange):
+                out.append(f"Round {note.round}, exchange {note.exchange}: your strike, "
+                           f"{RESULT_WORDS[note.result]} against the defence "
+                           f"{defence_label(note.defence)} (needs S {note.need_s}, T {note.need_t})")
+            else:
+                out.append(f"Your strike: {RESULT_WORDS[note.result]}")
+        for note in view.counters:
+            who = view.foes[note.foe].name
+            out.append(f"Round {note.round}, exchange {note.exchange}: {who}'s counterattack "
+                       f"Power {note.power} vs Guard {note.guard}, {RESULT_WORDS[note.result]}")
+        earlier = [c for c in p.played if c not in now]
+        if earlier:
+            label = "Exchange 1: " if view.step != "round_start" and view.exchange == 2 else "Played: "
+            out += _wrap(label, [_short(c) for c in earlier])
+        return out
 
     # -- tools ------------------------------------------------------------------------------
     def bots(self):
@@ -283,7 +293,7 @@ def _short(cid: str) -> str:
     c = D.cards[cid]
     icon = "*" if c.icon == "wild" else c.icon
     star = "★" if is_special(cid) else ""
-    return f"{star}{cid}[{icon}]{c.s:+d}/{c.t:+d}/{c.g:+d}"
+    return f"{star}{card_name(cid)}[{icon}]{c.s:+d}/{c.t:+d}/{c.g:+d}"
 
 
 def check(st: DuelState) -> None:
@@ -307,6 +317,7 @@ def check(st: DuelState) -> None:
     assert sorted(st.injury_deck) == sorted(D.injuries), "injury deck not whole"
     if st.options.blood:
         assert sorted(st.blood_deck + p.blood_kept) == sorted(D.blood)
+        assert len(p.blood_levels) == len(p.blood_kept), "a kept Blood card without its level"
         assert len(p.blood_kept) == p.wounds_suffered, "a wound without its Blood card"
     else:
         assert not st.blood_deck and not p.blood_kept

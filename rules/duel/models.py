@@ -18,14 +18,37 @@ Place = Literal["temple_steps", "river_ford", "rice_paddies", "ganryu_shore", "b
                 "cliff"]
 
 
+def _titles(**names: str) -> dict:
+    """A choice field's words for the setup form: ``json_schema_extra["titles"]`` maps each
+    stored value to the name the rulebook gives it (the values stay in saves)."""
+    return {"titles": names}
+
+
+RANDOM = "Drawn at random"
+
+
 class DuelOptions(OptionsBase):
     mode: Literal["duel", "campaign"] = Field(
-        default="duel", title="Mode", description="A single duel, or the campaign ladder")
+        default="duel", title="Mode", description="A single duel, or the campaign ladder",
+        json_schema_extra=_titles(duel="A single duel", campaign="Campaign"))
     opponent: OpponentChoice = Field(
         default="arima", title="Opponent",
-        description="Shiro and 1 Versus 3 are expansion modules (ignored in campaign)")
-    weapon: WeaponChoice = Field(default="katana", title="Weapon")
-    surroundings: PlaceChoice = Field(default="random", title="Surroundings")
+        description="Shiro and 1 Versus 3 are expansion modules (ignored in campaign)",
+        json_schema_extra=_titles(
+            arima="Arima Kihei", yoshioka="Yoshioka Seijūrō", shishido="Shishido Baikin",
+            gonnosuke="Musō Gonnosuke", kojiro="Sasaki Kojirō", shiro="Shiro",
+            versus3="1 Versus 3", random=RANDOM))
+    weapon: WeaponChoice = Field(
+        default="katana", title="Weapon",
+        json_schema_extra=_titles(katana="Katana", bokken="Bokken", kusarigama="Kusarigama",
+                                  nodachi="Nodachi", yari="Yari", wakizashi="Wakizashi",
+                                  random=RANDOM))
+    surroundings: PlaceChoice = Field(
+        default="random", title="Surroundings",
+        json_schema_extra=_titles(none="Open ground", temple_steps="Temple Steps",
+                                  river_ford="River Ford", rice_paddies="Rice Paddies",
+                                  ganryu_shore="Ganryū Shore", bamboo_forest="Bamboo Forest",
+                                  cliff="The Cliff", random=RANDOM))
     random_includes_expansion: bool = Field(
         default=True, title="Random picks include the expansion",
         description="Shiro, 1 Versus 3, Yari, Wakizashi, Bamboo Forest and Cliff")
@@ -33,11 +56,15 @@ class DuelOptions(OptionsBase):
                         description="Your injuries come from the Blood deck (not in campaign)")
     bushido: bool = Field(default=True, title="Bushido module")
     gisei: bool = Field(default=True, title="Gisei module")
-    yoroi: Literal["off", "player", "opponent"] = Field(default="off", title="Yoroi (armour)")
+    yoroi: Literal["off", "player", "opponent"] = Field(
+        default="off", title="Yoroi (armour)",
+        json_schema_extra=_titles(off="Off", player="You wear it", opponent="The opponent wears it"))
     clan: Literal["shinmen", "hosokawa", "yagyu"] = Field(
-        default="shinmen", title="Clan", description="Campaign only")
+        default="shinmen", title="Clan", description="Campaign only",
+        json_schema_extra=_titles(shinmen="Shinmen", hosokawa="Hosokawa", yagyu="Yagyū"))
     campaign_finale: Literal["kojiro", "shiro"] = Field(
-        default="kojiro", title="Campaign finale", description="Shiro adds a sixth duel")
+        default="kojiro", title="Campaign finale", description="Shiro adds a sixth duel",
+        json_schema_extra=_titles(kojiro="Sasaki Kojirō", shiro="Shiro"))
     bandits_event: bool = Field(default=True, title="Bandits event (campaign)")
 
     @model_validator(mode="after")
@@ -105,6 +132,7 @@ class Player(Plain):
     gash: bool = False
     bleed: int = 0
     blood_kept: list[str] = Field(default_factory=list)
+    blood_levels: list[int] = Field(default_factory=list)  # the wound level of each kept card
     wounds_suffered: int = 0
     bushido_pos: int = 0
     bushido_card: str | None = None
@@ -126,6 +154,31 @@ class Counter(Plain):
     power: int
     wound: int
     surge: bool = False
+
+
+class StrikeNote(Plain):
+    """Your strike in one exchange, kept so the table can show it once it is over."""
+    duel: int
+    round: int
+    exchange: int
+    defence: str  # the defence card struck against
+    need_s: int
+    need_t: int
+    s: int
+    t: int
+    result: Literal["miss", "W1", "W2"]
+
+
+class CounterNote(Plain):
+    """One counterattack taken in one exchange (an exchange may hold up to three)."""
+    duel: int
+    round: int
+    exchange: int
+    foe: int  # index into foes
+    card: str
+    power: int
+    guard: int
+    result: Literal["blocked", "cancelled", "W1", "W2"]
 
 
 class Pending(Plain):
@@ -201,12 +254,28 @@ class DuelState(StateBase, Plain):
     last_gisei: str | None = None
     last_injury: str | None = None
     last_blue: str | None = None  # "5 (Bamboo Forest)"
-    last_defence: str | None = None
-    last_counter: str | None = None
+    # Your strikes and the counterattacks of the exchange in progress and the one before it,
+    # each with its duel, round and exchange (older ones are dropped as an exchange opens).
+    strikes: list[StrikeNote] = Field(default_factory=list)
+    counters: list[CounterNote] = Field(default_factory=list)
     campaign: Campaign | None = None
     duel_no: int = 1
     result: Literal["win", "loss"] | None = None
     explanation: str = ""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _drop_old_summaries(cls, data: object) -> object:
+        """Saves made before ``strikes`` and ``counters`` kept two summaries as text."""
+        if isinstance(data, dict) and ("last_defence" in data or "last_counter" in data):
+            data = {k: v for k, v in data.items() if k not in ("last_defence", "last_counter")}
+        return data
+
+    def last_strike(self) -> StrikeNote | None:
+        return self.strikes[-1] if self.strikes else None
+
+    def last_counter(self) -> CounterNote | None:
+        return self.counters[-1] if self.counters else None
 
     def say(self, text: str, seats: tuple[int, ...] | None = None) -> None:
         """As ``StateBase.say``; a public line is taken from a cache of identical lines."""

@@ -19,7 +19,6 @@ choice has its own letter.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from typing import Any
 
@@ -31,6 +30,7 @@ from textual.reactive import reactive
 
 from rules.duel import preview
 from rules.duel.data import data
+from rules.duel.words import RESULT_WORDS, blood_name, card_name
 from tabletop.engine import Game
 
 from ..common.board_base import BoardBase
@@ -43,8 +43,6 @@ ICON_STYLE = {"F": "bold red", "W": "bold cyan", "E": "bold green", "V": "bold y
 CARD_KINDS = ("activate", "penalty", "jin_pick", "special_keep", "special_limit", "choose")
 RESULT_STYLE = {"miss": "dim", "W1": "bold yellow", "W2": "bold red", "blocked": "bold green",
                 "cancelled": "dim"}
-RESULT_WORDS = {"miss": "a miss", "W1": "Wound 1", "W2": "Wound 2", "blocked": "blocked",
-                "cancelled": "cancelled"}
 KANJI = ("義", "勇", "誠")
 # Keys: a card keeps one digit for as long as you hold it (shown on its cell in the hand);
 # every other choice has its own letter, whatever else is offered. The routine choice of
@@ -62,7 +60,6 @@ TRACK_WIDTH = 27  # the widest track line ("S " + 11 cells + " 10→10 cap 3") a
 WIDE_TRACK = 58  # the same at scale 3, with "  needs 10 ✓"
 WIDE = 90  # board columns from which the regions pair up side by side
 GUTTER = 2  # columns between the two sides of the wide layout
-_CARD_ID = re.compile(r"^[A-Z]+\d+ ")  # a rules summary starts with the card's number
 
 
 # -- fitting lines to a width -------------------------------------------------------------
@@ -116,9 +113,9 @@ def wrap(text: Text, width: int, indent: int = 0) -> list[Text]:
     return [clip(ln, width) for ln in out]
 
 
-def no_id(summary: str) -> str:
-    """A rules summary ("C05 power 5: blocked") without the card's number."""
-    return _CARD_ID.sub("", summary)
+def _at(note) -> tuple[int, int, int]:
+    """Where a strike or counterattack note was made: (duel, round, exchange)."""
+    return note.duel, note.round, note.exchange
 
 
 class Block(Part):
@@ -204,10 +201,10 @@ class HandView(Block):
 def card_text(cid: str, dim: bool = False, values: bool = True) -> Text:
     c = D.cards[cid]
     out = Text()
-    if c.special:
+    if c.special:  # a Special Action card goes by its name
         out.append("★", style="bold magenta")
         out.append("*" if c.icon == "wild" else c.icon, style="dim" if dim else ICON_STYLE[c.icon])
-        out.append(cid, style="dim" if dim else "magenta")
+        out.append(f" {card_name(cid)}", style="dim" if dim else "magenta")
     else:  # an Action card's id starts with its icon letter
         out.append(cid, style="dim" if dim else ICON_STYLE[c.icon])
     if values:
@@ -284,11 +281,6 @@ class DuelBoard(BoardBase, Vertical):
         self.game = game
         self._seen: dict[str, object] = {}
         self._drawn: tuple | None = None  # (view, width, room) last drawn in full
-        # Your strike's result per (duel, round, exchange), as seen: the rules keep only
-        # the current exchange's, and exchange 1's is worth reading during exchange 2.
-        self._strikes: dict[tuple[int, int, int], str] = {}
-        # Where each counterattack summary was seen resolved: (duel, round, exchange).
-        self._counter_at: dict[str, tuple[int, int, int]] = {}
         self._digits: dict[str, str] = {}  # card -> its key while you hold or just played it
         self._targets: set[int] = set()  # enemies you may target now
 
@@ -356,13 +348,7 @@ class DuelBoard(BoardBase, Vertical):
             gauge.show(self._gauge(view, lit, side) + gap)
             hand_view.draw(hand, [self._hand_card(c) for c in hand], lit, side)
             return
-        before = self._drawn[0] if self._drawn else None
         self._drawn = key
-        if view.attack_result is not None and view.step != "round_start":
-            self._strikes[(view.duel_no, view.round, view.exchange)] = view.attack_result
-        if (before is not None and view.last_counter and view.last_counter != before.last_counter
-                and before.step in ("counter_prepare", "counter_revealed")):
-            self._counter_at[view.last_counter] = (before.duel_no, before.round, before.exchange)
         blocks = {
             "#du-head": self._head(view, full),
             "#du-gauge": self._gauge(view, lit, side),
@@ -403,7 +389,7 @@ class DuelBoard(BoardBase, Vertical):
         now = {
             "#du-exch": (view.defence.id if view.defence else None,
                          view.counter.id if view.counter else None, view.attack_result,
-                         view.last_counter),
+                         len(view.counters)),
             "#du-foe": (view.last_blue, view.last_injury),
         }
         for selector, marks in now.items():
@@ -530,7 +516,7 @@ class DuelBoard(BoardBase, Vertical):
         if p.armour is not None:
             facts.append(Text(f"armour {p.armour}/{C.yoroi_resistance}"))
         for flag, word in ((p.bleed, f"bleed {p.bleed}"), (p.gash, "gash"),
-                           (p.no_ki_gain, "no Ki gain"), (p.no_combos, "no combos")):
+                           (p.no_ki_gain, "no Ki gain"), (p.no_combos, "no Void combos")):
             if flag:
                 facts.append(Text(word, style="red"))
         return facts
@@ -573,18 +559,20 @@ class DuelBoard(BoardBase, Vertical):
                 if notes:
                     facts.append(Text(f"({'; '.join(notes)})", style="dim"))
             lines += flow(facts, width, sep=" ", indent=2)
+        here = (view.duel_no, view.round, view.exchange)
         if view.attack_result is not None and not before_round:
             facts = [Text.assemble("Your strike: ", (RESULT_WORDS[view.attack_result],
                                                        RESULT_STYLE[view.attack_result]))]
-            if view.defence is None and view.last_defence:
-                printed = no_id(view.last_defence).split(":")[0]
-                facts.append(Text(f"(defence {printed})", style="dim"))
+            strike = view.last_strike()
+            if view.defence is None and strike is not None and _at(strike) == here:
+                card = D.defence[strike.defence]
+                facts.append(Text(f"(defence {card.s}/{card.t})", style="dim"))
             lines += flow(facts, width, sep=" ", indent=2)
-        here = (view.duel_no, view.round, view.exchange)
-        if (view.attack_result is not None and not before_round and view.last_counter
-                and self._counter_at.get(view.last_counter) == here):
-            # Another enemy's counterattack already came in this exchange.
-            lines += flow([Text(f"Counterattack taken: {no_id(view.last_counter)}")], width)
+            # Counterattacks already taken in this exchange (three enemies: the next waits).
+            for note in view.counters:
+                if _at(note) == here:
+                    lines += wrap(Text("Counterattack taken: ") + self._counter_words(view, note, solo),
+                                  width, 2)
         if view.counter is not None:
             ctr = view.counter
             facts = [Text(f"{view.foes[ctr.foe].name}'s counterattack:"), Text(f"Power {ctr.power}")]
@@ -618,35 +606,40 @@ class DuelBoard(BoardBase, Vertical):
         return lines
 
     def _before(self, view, width: int, solo: bool, before_round: bool) -> list[Text]:
-        """What ended just before, labelled: exchange 1 while exchange 2 is played, the
-        last round until this round's first card. A solo duel's last counterattack is
-        exactly that one's; with three enemies (an exchange may bring none) it is only
-        called the last one."""
+        """The exchange just before this one, labelled with its round and exchange from the
+        rules' own notes: exchange 1 while exchange 2 is played, the last round's exchange 2
+        until the first card of the new round."""
+        if not (before_round or view.exchange == 2 or not view.exchange_cards):
+            return []
         p = view.player
-        facts: list[Text] = []
-        counter = ("counterattack " if solo else "last counterattack ") + no_id(view.last_counter or "")
-        if before_round or (view.exchange == 1 and not view.exchange_cards):
-            if view.round <= 1 or not view.last_counter:
-                return []
-            if before_round and view.exchange_cards:  # still the last exchange's cards
-                facts.append(self._played(f"Round {view.round - 1}, exchange 2:", view.exchange_cards))
-                if view.attack_result:
-                    facts.append(Text(f"strike {RESULT_WORDS[view.attack_result]}"))
-            else:
-                facts.append(Text(f"Round {view.round - 1}:", style="bold"))
-            facts.append(Text(counter))
-        elif view.exchange == 2:
-            earlier = [c for c in p.played if c not in view.exchange_cards]
-            facts.append(self._played("Exchange 1:", earlier))
-            strike = self._strikes.get((view.duel_no, view.round, 1))
-            if strike:
-                facts.append(Text(f"strike {RESULT_WORDS[strike]}"))
-            if view.last_counter:
-                facts.append(Text(counter))
+        if view.exchange == 2 and not before_round:
+            key, label = (view.round, 1), "Exchange 1:"
+            cards = [c for c in p.played if c not in view.exchange_cards]
+        else:
+            key, label = (view.round - 1, 2), f"Round {view.round - 1}, exchange 2:"
+            cards = list(view.exchange_cards) if before_round else []
+        strikes = [n for n in view.strikes if (n.round, n.exchange) == key]
+        counters = [n for n in view.counters if (n.round, n.exchange) == key]
+        if not (cards or strikes or counters):
+            return []
+        facts = [self._played(label, cards) if cards else Text(label, style="bold")]
+        for note in strikes:
+            d = D.defence[note.defence]
+            facts.append(Text(f"strike {RESULT_WORDS[note.result]} (defence {d.s}/{d.t})"))
+        for note in counters:
+            facts.append(self._counter_words(view, note, solo))
+        if strikes and not counters:
+            facts.append(Text("no counterattack"))
         lines = flow(facts, width, indent=2)
         for line in lines:
             line.stylize("dim")
         return lines
+
+    def _counter_words(self, view, note, solo: bool) -> Text:
+        """One counterattack taken: "counterattack Power 7 vs Guard 5 → Wound 2", or with
+        three enemies "enemy 2 Power 4 vs Guard 5 → blocked"."""
+        who = "counterattack" if solo else f"enemy {view.foes[note.foe].no}"
+        return Text(f"{who} Power {note.power} vs Guard {note.guard} → {RESULT_WORDS[note.result]}")
 
     def _played(self, label: str, cards: list[str]) -> Text:
         out = Text(label, style="bold")
@@ -682,10 +675,8 @@ class DuelBoard(BoardBase, Vertical):
         out = Text.assemble((digit or " ", "bold reverse"), " ")
         out.append_text(card_text(cid))
         c = D.cards[cid]
-        if c.special and c.name:
-            out.append(f" {c.name}", style="magenta")
-            if self.wide and c.text:
-                out.append(f": {c.text}", style="dim")
+        if c.special and self.wide and c.text:
+            out.append(f": {c.text}", style="dim")
         return out
 
     def _modules(self, view, width: int) -> list[Text]:
@@ -693,7 +684,8 @@ class DuelBoard(BoardBase, Vertical):
         p = view.player
         bits = []
         if p.blood_kept:
-            bits.append("Blood wounds kept: " + ", ".join(p.blood_kept))
+            bits.append("Blood wounds kept: " + ", ".join(
+                blood_name(c, level) for c, level in zip(p.blood_kept, p.blood_levels)))
         if view.weapon == "yari":
             bits.append(f"Yari redraws {p.yari_left}")
         if view.campaign is not None:

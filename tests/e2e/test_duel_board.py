@@ -121,8 +121,10 @@ async def test_exchange_one_and_the_last_round_are_labelled_apart_from_this_exch
         assert store.state.exchange == 2 and store.state.exchange_cards == []
         text = screen_text(app)
         assert "This exchange (2 of 2): no card played yet" in text
-        assert "Exchange 1: F1 V9 V3 · strike Wound 1" in text
-        assert "counterattack power 7: Wound 2" in text
+        # Exchange 1, labelled, from the rules' notes: its cards, strike and counterattack.
+        assert "Exchange 1: F1 V9 V3" in text
+        assert "strike Wound 1 (defence 4/8)" in text
+        assert "counterattack Power 7 vs Guard 1 → Wound 2" in text
         assert "played:" not in text
         await _play(pilot, app, "E5", "V1", "V8", "strike", "face")  # then round 2 begins
         assert store.state.round == 2 and store.state.step == "round_start"
@@ -289,12 +291,18 @@ async def test_with_three_enemies_the_counterattack_just_taken_stays_for_the_nex
                 break
             s = store.state
             if (before is not None and s.step == "counter_prepare" == before[0]
-                    and (s.round, s.exchange) == before[1] and s.last_counter != before[2]):
-                # A second attacker: the first one's counterattack is still on the table.
-                power_and_result = s.last_counter.split(" ", 1)[1]
-                assert f"Counterattack taken: {power_and_result}" in exch.shown.plain
+                    and (s.round, s.exchange) == before[1] and len(s.counters) != before[2]):
+                # A second attacker: the first one's counterattack is still on the table,
+                # read from the rules' note of it (its enemy, Power, your Guard, the result).
+                note = s.counters[-1]
+                assert (note.round, note.exchange) == (s.round, s.exchange)
+                words = {"blocked": "blocked", "cancelled": "cancelled", "W1": "Wound 1",
+                         "W2": "Wound 2"}[note.result]
+                taken = (f"Counterattack taken: enemy {s.foes[note.foe].no} "
+                         f"Power {note.power} vs Guard {note.guard} → {words}")
+                assert taken in " ".join(exch.shown.plain.split())
                 seen += 1
-            before = (s.step, (s.round, s.exchange), s.last_counter)
+            before = (s.step, (s.round, s.exchange), len(s.counters))
             await press_action(pilot, board, choose(store, board.actions))
             await pilot.pause()
         assert seen >= 1

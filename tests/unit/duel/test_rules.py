@@ -453,7 +453,7 @@ def test_eye_injury_removes_ki_only_options():
 def test_describe_phase_and_render():
     st = new(opponent="versus3", surroundings="cliff", yoroi="opponent")
     begin(st)
-    assert GAME.describe(Target(n=2)) == "Target enemy 2"
+    assert GAME.describe(Target(n=2)) == "Target enemy 2, the Rōnin swordsman"
     assert GAME.describe(Exploit(place="cliff")).startswith("Exploit the Cliff")
     assert GAME.phase(GAME.view(st, 0)) == "R1 · exchange 1 · Play your 1st card"
     text = GAME.render(GAME.view(st, 0), 0)
