@@ -367,3 +367,25 @@ async def test_a_header_too_long_for_one_line_wraps_instead_of_cutting(data_dir)
         assert status.size.height == 2
         top = " ".join(screen_text(app).splitlines()[:2])
         assert f"To move: {name}" in " ".join(top.split()) and "stones left" in top
+
+
+async def test_the_decision_highlight_shows_only_while_the_panel_has_the_keys(data_dir):
+    app = TabletopApp(games={"nim": NIM}, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        board = await start(pilot, app, NIM, {"players": 2}, bots=(1,))
+        panel = board.query_one(DecisionPanel)
+        assert panel.highlighted == 0
+
+        def backgrounds():
+            rows = [panel.render_line(y) for y in (0, 1)]  # the highlighted row and the next
+            return [next(s.style.bgcolor for s in row if any(c.isalpha() for c in s.text)) for row in rows]
+
+        panel.focus()
+        await settle(pilot, 1)
+        lit, plain = backgrounds()
+        assert lit != plain, "the highlighted row stands out while the panel has the keys"
+        board.query_one("#board-area").focus()
+        await settle(pilot, 1)
+        lit, plain = backgrounds()
+        assert lit == plain, "no highlight while the keys are elsewhere"
