@@ -81,8 +81,22 @@ def _first(actions: list[ActionBase], cls: type) -> Any:
 
 
 def samurai_bot(game: Any, view: SpiritState, seat: int, actions: list[ActionBase], rng: Rng):
+    return decide(view, seat, actions)[0]
+
+
+def hint(view: SpiritState, seat: int, actions: list[ActionBase]) -> tuple[ActionBase, str]:
+    """The bot's choice for ``seat`` and the reason its evaluation gives (the hint key)."""
+    return decide(view, seat, actions)
+
+
+def _pct(p: float) -> str:
+    return f"{round(100 * p)}%"
+
+
+def decide(view: SpiritState, seat: int, actions: list[ActionBase]) -> tuple[ActionBase, str]:
+    """The bot's choice and why, from the view and the legal actions only."""
     if len(actions) == 1:
-        return actions[0]
+        return actions[0], "It is the only choice."
     kinds = {type(a) for a in actions}
     me = view.samurai[seat]
     # D1: START
@@ -94,62 +108,77 @@ def samurai_bot(game: Any, view: SpiritState, seat: int, actions: list[ActionBas
             if card.penalties and me.face.talent != want:
                 for a in actions:
                     if isinstance(a, UsePoolToken) and data.roster()[a.samurai].human.talent == want:
-                        return a
+                        return a, f"{a.samurai}'s talent ignores your top card's penalty this turn."
             if card.penalties or _margin(view, seat) < 0:
                 for a in actions:
                     if isinstance(a, GiveTop) and _takes_safely(view, a.to, a.card):
-                        return a
-        return _first(actions, BeginTurn)
+                        why = "its penalty" if card.penalties else "your total above Kiai"
+                        return a, f"{a.name} can take your top card safely, and {why} goes with it."
+        return _first(actions, BeginTurn), "No token or gift helps this turn: keep them."
     # D2 and D3: penalties
     if OrderPenalties in kinds:
-        return next((a for a in actions if a.first == "DISCARD_DEF"), actions[0])
+        first = next((a for a in actions if a.first == "DISCARD_DEF"), None)
+        if first is not None:
+            return first, "Losing a defended card first gives a reshuffle something to shuffle."
+        return actions[0], "The order changes nothing here."
     if DiscardDefended in kinds:
         rank = {"farm": 0, "hat": 1, "family": 2}
         if me.wounds in (1, 3):
             rank["hat"] = 3
         if len(view.families) <= 1:
             rank["family"] = 4
-        return min(actions, key=lambda a: rank[a.slot])
+        best = min(actions, key=lambda a: rank[a.slot])
+        keep = sorted(rank, key=rank.get, reverse=True)[0]
+        return best, f"Keep the {keep} slot: losing it at round end would hurt most."
     # D4: action
     if Fight in kinds:
-        if safe_chance(view, seat) >= 0.5:
-            return _first(actions, Fight)
+        chance = safe_chance(view, seat)
+        if chance >= 0.5:
+            return _first(actions, Fight), (f"About {_pct(chance)} of the unseen cards can be"
+                                            " placed without going over your Kiai.")
         helps = [(support_value(view, seat, a.to), -a.to, a) for a in actions if isinstance(a, Support)]
         if helps:
             value, _, best = max(helps, key=lambda x: x[:2])
             if value > 0:
-                return best
-        return _first(actions, PassRound)
+                return best, (f"Only {_pct(chance)} of the unseen cards are safe for you; your"
+                              f" talent helps {best.name} more.")
+        return _first(actions, PassRound), (f"Only {_pct(chance)} of the unseen cards are safe:"
+                                            " fighting risks going over your Kiai.")
     # D9: more fights
     if FightAgain in kinds:
-        return _first(actions, FightAgain if safe_chance(view, seat) >= 0.6 else EndTurn)
+        chance = safe_chance(view, seat)
+        if chance >= 0.6:
+            return _first(actions, FightAgain), f"About {_pct(chance)} of the unseen cards are safe for you."
+        return _first(actions, EndTurn), f"Only {_pct(chance)} of the unseen cards are safe: stop here."
     # D5 / D6: placement
     if Confront in kinds:
         conf = _first(actions, Confront)
         card = data.card(conf.card)
         margin = _margin(view, seat)
         if card.value == margin:
-            return conf
+            return conf, f"The {card.value} brings you exactly to your Kiai."
         defend = _first(actions, Defend)
         if defend is not None:
-            return defend
+            return defend, f"A free {card.icon} slot takes it: it never counts towards your total."
         dup = _first(actions, DiscardDuplicate)
         if dup is not None:
-            return dup
+            return dup, "Discarding it costs nothing: your total stays as it is."
         if card.value <= margin and not card.penalties:
-            return conf
+            return conf, f"It fits under your Kiai ({margin} to go) and carries no penalty."
         for a in actions:
             if isinstance(a, GiveCard) and _takes_safely(view, a.to, a.card):
-                return a
+                return a, f"{a.name} can take it safely."
         if card.value > margin:
             rep = _first(actions, ReplaceCard)
             if rep is not None:
-                return rep
-        return conf
+                return rep, f"The {card.value} would take you over your Kiai: try another card."
+        if card.value > margin:
+            return conf, "Nothing better: it has to be confronted."
+        return conf, f"It fits under your Kiai ({margin} to go); nothing better is offered."
     # D7 / D8: Kiai
     act = _first(actions, KiaiActivate)
     if act is not None:
-        return act
+        return act, "The Kiai power helps and costs nothing."
     tgts = [a for a in actions if isinstance(a, KiaiTarget)]
     if tgts:
         def score(a: KiaiTarget) -> float:
@@ -161,8 +190,14 @@ def samurai_bot(game: Any, view: SpiritState, seat: int, actions: list[ActionBas
                 pen = bool(t.line and data.card(t.line[-1]).penalties)
                 return over + 3 * pen
             return over + (5 if a.target == a.dest else 0)
-        return max(tgts, key=score)
-    return _first(actions, KiaiDone) or _first(actions, KiaiDecline) or actions[0]
+        best = max(tgts, key=score)
+        if best.power == "HEAL":
+            return best, f"{best.name} has the most wounds."
+        return best, f"{best.name} is closest to going over the Kiai, or carries a penalty."
+    done = _first(actions, KiaiDone) or _first(actions, KiaiDecline)
+    if done is not None:
+        return done, "No target is worth it."
+    return actions[0], "Nothing better is offered."
 
 
 def bots() -> dict[str, Any]:

@@ -6,8 +6,9 @@ import copy
 
 from rules.common import ActionBase, Game, IllegalAction, Outcome, Rng
 
-from . import combat, data, penalties, turn
+from . import combat, data, explain, penalties, turn
 from .bots import bots as _bots
+from .bots import hint as _hint
 from .describe import describe as _describe
 from .invariants import check_invariants as _check
 from .model import (
@@ -140,7 +141,7 @@ class SpiritGame(Game):
             if turn.over_kiai(state, a):
                 return f"{s.name}'s total {s.total} is above Kiai {s.kiai}: only passing is allowed."
             if state.flags.must_pass:
-                return "A MUST_PASS penalty forces a pass this turn."
+                return "The penalty \"must pass\" forces a pass this turn."
             if action.kind == "support":
                 if s.token_with is not None:
                     return f"{s.name}'s support token is away."
@@ -153,7 +154,7 @@ class SpiritGame(Game):
                 return "This card has no icon: it can only be confronted."
             if state.samurai[p.seat].slots[c.icon] is not None:
                 return f"The {c.icon} slot is already defended."
-            return "A NO_DEFEND penalty blocks defending this turn."
+            return "The penalty \"block defend\" stops defending this turn."
         if action.kind in ("give_card", "give_top", "support") and action.kind in kinds:
             return "Cards and tokens go only to a standing samurai who is allowed to receive them."
         if action.kind not in kinds:
@@ -216,6 +217,19 @@ class SpiritGame(Game):
 
     def bots(self):
         return _bots()
+
+    # -- explaining a choice (the detail line, the hint, the help) -----------------------
+    def explain(self, view: SpiritState, seat: int | None, action: ActionBase) -> str:
+        return explain.explain(view, seat, action)
+
+    def why_not(self, view: SpiritState, seat: int | None) -> str:
+        return explain.why_not(view, seat)
+
+    def hint(self, view: SpiritState, seat: int, actions: list[ActionBase]) -> tuple[ActionBase, str] | None:
+        return _hint(view, seat, actions) if actions else None
+
+    def help_topic(self, view: SpiritState) -> str:
+        return explain.help_topic(view)
 
 
 GAME = SpiritGame()
