@@ -22,22 +22,22 @@ OPTION_SETS = {
 
 # (option set, seed) -> (actions played, sha256 of the final state's JSON dump)
 PINNED = {
-    ('default', 1): (46, "c8588ccb5e5d929cb76568fb5d319c63aeb26a7a6d8d31890d1a696a5926dea9"),
-    ('default', 2): (60, "abbd334a56cbd3548d85b22332cfb6b807db785e99d9751cea6d446dc98e4639"),
-    ('default', 3): (49, "b4fecdccd09bf0ac21c6dd55904651639a0ac70866a66735c2596050147e59c2"),
-    ('default', 4): (39, "3e265491ac7fd1d059448091851bc583d4ed162fd2c1241b03ba69a8461532d0"),
-    ('campaign', 1): (34, "892ebbc13dd743bd85026c52a0113aee9dc4ab6878b5c26d874f75854574311d"),
-    ('campaign', 2): (49, "e008f8a0762f5ed22e55f0dcf73e8b77a9824e581a624ccd2ee2c6632bb94ead"),
-    ('campaign', 3): (53, "94953dc4ea73e8db238ab6b3c512f9da1d98d8f910fc9c9aed536655dc5f3ea5"),
-    ('campaign', 4): (56, "bb082891f925fbafc028f290c8bf2035dc340b858ecd11c75f3fa323c2b3641e"),
-    ('blood', 1): (41, "4d44747b3cd003d3a7839650cd25b14b30a7c41a529147ecda7556ee8cbf85c3"),
-    ('blood', 2): (44, "237ab6bf753b31b218475d4a605c6cf1aa8172232aea9f7ee1496ef26022b354"),
-    ('blood', 3): (13, "4d6954860543808cca17043398cbd0f4a9ee2cb52a1cdadf1324ed97a47e4ecd"),
-    ('blood', 4): (49, "cc7f8da0b5dd56fa2dc612867ca6f2ec7f66aacf2ab36a27728154b4d5dae006"),
-    ('versus3', 1): (27, "bf75d46eaf6f13124d1ab362db38a4a25689b680e9302519c7c580c2f5be5d53"),
-    ('versus3', 2): (60, "9ccb02188362f83f96bbcbccba4c187d8764a1893503fa8912265f9d37f3eb5a"),
-    ('versus3', 3): (96, "67b55765e28c36577964e42524d2b95c05ff8fe785ff0f1da2d095fc6ad73fc7"),
-    ('versus3', 4): (29, "b21c5b2ae3bfacd36d62dfa51a8f4237d61047c65e4da23c1d2ce131de40eb4b"),
+    ('default', 1): (46, "a6639bc5b96d258a9d3c956e2b110ff409d594a336451eb5ca24993f0cf6cd07"),
+    ('default', 2): (60, "89ac03b56276fb8f5f14aa13b4997630c05096e679e50318074cee352d22704c"),
+    ('default', 3): (49, "8aa89fdd4a3c5dd7468c2950ed77225e0faaa21b530d3de7b2a87c6c89b0cfa6"),
+    ('default', 4): (39, "82ea3f81e49d3acf2c22e44e97ad4fffc47e72a70d95bee2ecb088ca14093f2a"),
+    ('campaign', 1): (34, "61664dc5fe5083270d3a2a381728f55e9a74bfe8e19fe9053ae95dbcdb227c42"),
+    ('campaign', 2): (49, "65fa92e9edfb42df7bbfa300ff4ce84068884099d347dffd3ba28fca10f8df49"),
+    ('campaign', 3): (53, "0c73714a9fb4eb03774285da359c7bd0d8d36744f5ed646511e77a3b9db5e798"),
+    ('campaign', 4): (56, "5d3d0a8f1b130e3466a46c008aff0beb2f84b927942d482ea07b796c75b97d96"),
+    ('blood', 1): (41, "706e447edd931fa404f9b35e24875c78924ee45e519d8161e2ee6a445ecd58fd"),
+    ('blood', 2): (44, "e0c4ccbb91f70739c1a6e088b9055b69fee2c554b396932b656455335076987f"),
+    ('blood', 3): (13, "acfb9f465599004baafa422f7cfcbf2a9443ee625a39bb2f44170f6c8e372de5"),
+    ('blood', 4): (49, "4da3600e3565b732d6a621953384672dbe3a6e2ca8aed75164508ae9f0f138f7"),
+    ('versus3', 1): (27, "a8e643907e6b4a0838eec788386567583893be2a8f633ee21ccab7d447d7fd21"),
+    ('versus3', 2): (60, "3f7fcdd84ff07be02e350013b3fd8f59ae16e72a426b2dd7591b8439d1c269cd"),
+    ('versus3', 3): (96, "8f65680abd438e3bb5e2b24e96d68b4172d544684be6676687d98ad6f8be6c63"),
+    ('versus3', 4): (29, "d6d4238227fb9520bde797f92f9fedb14a879c46339b57011b2c6df7945a5a6c"),
 }
 
 
