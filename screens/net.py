@@ -96,9 +96,18 @@ class JoinScreen(Screen[None]):
 def seat_app(start: tuple):
     """The app of a remote seat: its menu key leaves the table (the host keeps the seat;
     the same code joins it again), since the seat's game is not in this computer's menu."""
+    from screens.board import BoardScreen
     from tabletop.app import TabletopApp
 
     class SeatApp(TabletopApp):
+        def start_store(self, store) -> None:
+            super().start_store(store)
+            # Only this seat's player sits at this screen: its own view is drawn from the
+            # start, not only from its first turn (the board's hot-seat default).
+            board = next((s for s in self.screen_stack if isinstance(s, BoardScreen)), None)
+            if board is not None and getattr(store, "seat", None) is not None:
+                board.viewer = store.seat
+
         def to_menu(self) -> None:
             self.exit(0)
 

@@ -209,3 +209,18 @@ async def test_a_host_with_no_seat_here_is_a_public_display():
             await pilot.press("1")
             await pilot.pause()
             assert store.revision == 0
+
+
+async def test_a_remote_seat_sees_its_own_hand_while_others_are_to_move():
+    store = senji_store(3, 5)
+    async with hosting(store) as host:
+        conn = Connection(host.address, host.codes[2], GAMES)
+        remote = await conn.join()
+        app = seat_app(("store", remote))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert store.to_move() == 0 and screen.actions == []
+            assert screen.frame.seat == 2
+            assert screen.frame.view.hana_hands[2] == store.state.hana_hands[2]
+        await conn.close()
