@@ -12,6 +12,7 @@ from itertools import combinations, permutations
 from .data import data
 from .effects import C, is_special
 from .models import DuelState
+from .words import ICON_NAMES, card_name
 
 D = data()
 
@@ -175,6 +176,13 @@ def _find(actions, kind, **fields):
 
 
 def samurai(game, view: DuelState, seat, actions, rng):
+    """The bot's pick (it plays as ``advise`` suggests)."""
+    return advise(view, actions)[0]
+
+
+def advise(view: DuelState, actions) -> tuple[object, str]:
+    """The bot's choice among ``actions`` and the reason its evaluation gives, in one line.
+    It reads only ``view``: the decks' contents, never their order."""
     p = view.player
     kinds = {a.kind for a in actions}
     first = actions[0]
@@ -185,55 +193,76 @@ def samurai(game, view: DuelState, seat, actions, rng):
                 continue
             a = _find(actions, "reward", choice=choice)
             if a:
-                return a
-        return first
+                return a, REWARD_REASON[choice]
+        return first, "the only reward left"
     if first.kind in ("special_keep", "special_limit"):
         ranked = sorted(actions, key=lambda a: SPECIAL_RANK.index(a.card))
-        return ranked[0] if first.kind == "special_keep" else ranked[-1]
+        if first.kind == "special_keep":
+            return ranked[0], "the strongest of the cards offered, by this bot's ranking"
+        return ranked[-1], "the weakest of your Special Action cards, by this bot's ranking"
     if first.kind == "choose":
-        return min(actions, key=lambda a: BUSHIDO_RANK.index(a.card))
+        return (min(actions, key=lambda a: BUSHIDO_RANK.index(a.card)),
+                "the strongest virtue left in the deck, by this bot's ranking")
     if first.kind == "penalty":
         return _penalty(view, actions)
     if "ford_keep" in kinds:
         top = D.counters[view.pending[-1].cards[0]]  # the card the ford showed
         foe = view.foes[view.queue[0]] if view.queue else _target(view)
-        if top.power + foe.atk + (C.ex2_power_bonus if view.exchange == 2 else 0) > p.g:
-            return _find(actions, "ford_bottom")
-        return _find(actions, "ford_keep")
+        power = top.power + foe.atk + (C.ex2_power_bonus if view.exchange == 2 else 0)
+        if power > p.g:
+            return (_find(actions, "ford_bottom"),
+                    f"at Power {power} or more it would beat your Guard {p.g}")
+        return _find(actions, "ford_keep"), f"your Guard {p.g} blocks its Power {power}"
     if "activate_die" in kinds:
         foe = _target(view)
         lethal = p.die + 1 >= foe.life + (foe.armour or 0)
-        return _find(actions, "activate_die" if p.die >= 3 or lethal else "decline")
+        if lethal:
+            return _find(actions, "activate_die"), f"+{p.die} damage can finish {foe.name}"
+        if p.die >= 3:
+            return _find(actions, "activate_die"), f"level {p.die} is worth spending now"
+        return _find(actions, "decline"), f"level {p.die} is worth more after another Void combo"
     if "continue" in kinds:
-        return _find(actions, "continue")
+        return _find(actions, "continue"), "the next duel awaits"
     if "accept" in kinds:
         ctr = view.counter
         if ctr and ctr.power > p.g and (ctr.wound == 2 or p.life <= 3):
-            return _find(actions, "exploit", place="ganryu_shore")
-        return _find(actions, "accept")
+            why = "a Wound 2" if ctr.wound == 2 else f"a wound at Life {p.life}"
+            return (_find(actions, "exploit", place="ganryu_shore"),
+                    f"Power {ctr.power} beats your Guard {p.g}: cancel {why}")
+        if ctr and ctr.power > p.g:
+            return _find(actions, "accept"), "a Wound 1: keep the shore for a worse blow"
+        return _find(actions, "accept"), f"your Guard {p.g} blocks it"
     # Any-time habits.
     if "meiyo" in kinds and p.life <= p.life_max - 2 and p.ki >= 2:
-        return _find(actions, "meiyo")
+        return _find(actions, "meiyo"), f"2 or more Life down (Life {p.life}) with Ki to spare"
     if "bokken_ki" in kinds and p.ki < 2 and p.life >= 5:
-        return _find(actions, "bokken_ki")
+        return _find(actions, "bokken_ki"), f"Ki is low ({p.ki}) and Life high enough ({p.life})"
     if "jin_confirm" in kinds:
-        return _find(actions, "jin_confirm")
+        return _find(actions, "jin_confirm"), "swap the cards marked"
     if "begin" in kinds:
         if "bushido_advance" in kinds and p.ki >= 4:
-            return _find(actions, "bushido_advance")
+            return _find(actions, "bushido_advance"), f"Ki {p.ki}: 2 of it go toward a Bushido card"
         if "buy_card" in kinds and p.ki > 2:
-            return _find(actions, "buy_card")
-        return _find(actions, "begin")
+            return _find(actions, "buy_card"), f"Ki {p.ki}: a 7th card widens your choice"
+        return _find(actions, "begin"), "nothing here is worth your Ki now"
     if "target" in kinds and (view.target is None or view.foes[view.target].dead):
         living = [a for a in actions if a.kind == "target"]
-        return min(living, key=lambda a: view.foes[a.n - 1].life)
+        a = min(living, key=lambda a: view.foes[a.n - 1].life)
+        return a, f"enemy {a.n} has the least Life ({view.foes[a.n - 1].life})"
     if "strike" in kinds:
         return _attack(view, actions)
     if "face" in kinds:
         return _counter_prepare(view, actions)
     if "activate" in kinds:
         return _play_card(view, actions)
-    return first
+    return first, "the first choice offered"
+
+
+REWARD_REASON = {
+    "bushido": "a step toward a Bushido card, which lasts the whole game",
+    "special": "a Special Action card: you hold fewer than 2",
+    "ki": "Ki pays for Guard, a 7th card or an early look",
+}
 
 
 def _play_card(view: DuelState, actions):
@@ -243,53 +272,80 @@ def _play_card(view: DuelState, actions):
     if n == 0 and view.defence is None:
         # The Cliff is never exploited: half its rolls lose the duel.
         if _find(actions, "peek") and p.ki >= 3:
-            return _find(actions, "peek")
+            return (_find(actions, "peek"),
+                    f"Ki {p.ki}: with the defence seen first, all three cards can meet it")
     if view.defence is not None:
         if n == 2 and _find(actions, "exploit", place="rice_paddies") and p.ki >= 2:
             best = _best_cards(view, hand, 1)
             s, t, _ = _gauge_after(view, best)
             if _hits(view, s, t, view.defence.id) == 0:
-                return _find(actions, "exploit", place="rice_paddies")
+                return (_find(actions, "exploit", place="rice_paddies"),
+                        "no card in hand hits this defence: try the next one")
         order = _best_cards(view, hand, min(3 - n, len(hand)))
-    else:
-        need_first = max(1, min(2 - n, len(hand)))
-        order = _first_pair(view, hand, need_first)
-    return _find(actions, "activate", card=order[0])
+        s, t, g = _gauge_after(view, order)
+        hits = _hits(view, s, t, view.defence.id)
+        result = ("a miss", "Wound 1", "Wound 2")[hits]
+        combo = _combo(tuple(view.exchange_cards) + order)
+        extra = f", a {ICON_NAMES[combo]} combo" if combo else ""
+        rest = f" then {' '.join(_names(order[1:]))}" if len(order) > 1 else ""
+        why = f"{_names(order[:1])[0]}{rest}: {result} against this defence{extra}, Guard {g}"
+        return _find(actions, "activate", card=order[0]), why
+    need_first = max(1, min(2 - n, len(hand)))
+    order = _first_pair(view, hand, need_first)
+    pool = _defence_pool(view)
+    start = " and ".join(_names(order))
+    why = (f"the best start over the {len(pool)} defence cards that can come: {start}, "
+           "keeping the best third card for after the reveal")
+    return _find(actions, "activate", card=order[0]), why
+
+
+def _names(cards) -> list[str]:
+    return [card_name(c) for c in cards]
 
 
 def _attack(view: DuelState, actions):
     p = view.player
     if view.defence is None:
-        return _find(actions, "strike")
+        return _find(actions, "strike"), "strike"
     sn, tn = _thresholds(view, view.defence.id)
     if _find(actions, "spend_credit", track="s") and sn - p.s >= 1 and sn - p.s <= p.credit:
-        return _find(actions, "spend_credit", track="s")
+        return (_find(actions, "spend_credit", track="s"),
+                f"Strength is {sn - p.s} short and credit covers it")
     if _find(actions, "spend_credit", track="t") and tn - p.t >= 1 and tn - p.t <= p.credit:
-        return _find(actions, "spend_credit", track="t")
+        return (_find(actions, "spend_credit", track="t"),
+                f"Technique is {tn - p.t} short and credit covers it")
     if _find(actions, "exploit", place="temple_steps") and 0 < sn - p.s <= 2:
-        return _find(actions, "exploit", place="temple_steps")
-    return _find(actions, "strike")
+        return (_find(actions, "exploit", place="temple_steps"),
+                f"Strength is {sn - p.s} short: the high ground gives +2")
+    hits = _hits(view, p.s, p.t, view.defence.id)
+    return _find(actions, "strike"), f"it scores {('a miss', 'Wound 1', 'Wound 2')[hits]} now"
 
 
 def _counter_prepare(view: DuelState, actions):
     p = view.player
     foe = view.foes[view.queue[0]] if view.queue else _target(view)
     if view.weapon == "kusarigama" and view.t_third - view.t_open >= 5:
-        return _find(actions, "face")
+        return _find(actions, "face"), "the Kusarigama blocks this exchange's counterattacks"
     risk = _wound_chance(view, p.g, foe)
     if _find(actions, "ki_guard"):
         bonus = 3 if view.campaign and view.campaign.clan == "yagyu" else C.ki_guard
-        if risk - _wound_chance(view, p.g + bonus, foe) >= (0.2 if p.ki >= 3 else 0.35):
-            return _find(actions, "ki_guard")
+        safer = _wound_chance(view, p.g + bonus, foe)
+        if risk - safer >= (0.2 if p.ki >= 3 else 0.35):
+            return (_find(actions, "ki_guard"),
+                    f"Guard +{bonus} cuts the Life you can expect to lose from {risk:.1f} to {safer:.1f}")
     if _find(actions, "exploit", place="river_ford") and p.ki >= 2 and risk >= 0.5:
-        return _find(actions, "exploit", place="river_ford")
+        return (_find(actions, "exploit", place="river_ford"),
+                f"expected Life lost {risk:.1f}: worth 1 Ki to see the card first")
     if _find(actions, "exploit", place="bamboo_forest") and risk >= 0.6:
-        return _find(actions, "exploit", place="bamboo_forest")
+        return (_find(actions, "exploit", place="bamboo_forest"),
+                f"expected Life lost {risk:.1f}: Guard +3 on 1-4 is worth the risk")
     if _find(actions, "gisei") and p.life >= 4:
         gain = risk - _wound_chance(view, p.g + 3, foe)
         if gain * (2.5 if view.options.blood else 1.0) >= 0.7:
-            return _find(actions, "gisei")
-    return _find(actions, "face")
+            return (_find(actions, "gisei"),
+                    f"about Guard +3 saves {gain:.1f} Life on average, for 1 Life")
+    return (_find(actions, "face"),
+            f"expected Life lost {risk:.1f} with Guard {p.g}: nothing here is worth paying for")
 
 
 def _card_worth(cid: str) -> int:
@@ -306,18 +362,19 @@ def _penalty(view: DuelState, actions):
         needed += 3
     hand = [a for a in actions if a.option == "card" and a.card in p.hand]
     if len(p.hand) > needed and hand:
-        return min(hand, key=lambda a: (is_special(a.card), _card_worth(a.card)))
+        return (min(hand, key=lambda a: (is_special(a.card), _card_worth(a.card))),
+                f"a spare card: this round needs only {needed} of your {len(p.hand)}")
     if p.ki >= 3 and _find(actions, "penalty", option="ki"):
-        return _find(actions, "penalty", option="ki")
+        return _find(actions, "penalty", option="ki"), f"Ki {p.ki} can spare 1"
     if _find(actions, "penalty", option="die") and p.die <= 3:
-        return _find(actions, "penalty", option="die")
+        return _find(actions, "penalty", option="die"), f"the die at {p.die} loses little"
     for opt in ("ki", "die"):
         a = _find(actions, "penalty", option=opt)
         if a:
-            return a
+            return a, "cheaper than Life or a card"
     if p.life > 3:
-        return _find(actions, "penalty", option="life")
+        return _find(actions, "penalty", option="life"), f"Life {p.life} can spare 1"
     cards = [a for a in actions if a.option == "card"]
     if cards:
-        return min(cards, key=lambda a: _card_worth(a.card))
-    return _find(actions, "penalty", option="life")
+        return min(cards, key=lambda a: _card_worth(a.card)), "the card worth least: Life is low"
+    return _find(actions, "penalty", option="life"), "the only penalty left"

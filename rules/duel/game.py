@@ -6,7 +6,7 @@ import textwrap
 
 from rules.common import ActionBase, Game, Outcome, Rng
 
-from . import decisions, flow, preview
+from . import decisions, explain, flow, preview
 from .data import data
 from .effects import C, held_specials, is_special
 from .models import DuelAction, DuelOptions, DuelState
@@ -273,6 +273,24 @@ class Duel(Game):
             label = "Exchange 1: " if view.step != "round_start" and view.exchange == 2 else "Played: "
             out += _wrap(label, [_short(c) for c in earlier])
         return out
+
+    # -- explaining a choice ------------------------------------------------------------------
+    def explain(self, view: DuelState, seat: int | None, action: ActionBase) -> str:
+        return explain.explain(view, action)
+
+    def why_not(self, view: DuelState, seat: int | None) -> str:
+        return explain.why_not(view)
+
+    def hint(self, view: DuelState, seat: int, actions: list[ActionBase]):
+        if view.result is not None or not actions:
+            return None
+        from .bots import advise
+
+        action, reason = advise(view, actions)
+        return action, reason[0].upper() + reason[1:] + "."
+
+    def help_topic(self, view: DuelState) -> str:
+        return explain.help_topic(view)
 
     # -- tools ------------------------------------------------------------------------------
     def bots(self):
