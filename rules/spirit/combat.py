@@ -19,7 +19,8 @@ from .village import build, destroy, heal, label, name, neighbours
 def draw(state: SpiritState, seat: int) -> None:
     """FIGHT step 1: the top raider card goes face up into transit, held by ``seat``."""
     cid = state.raiders.pop()
-    state.transit = Transit(card=cid, holder=seat, given=False, replaces_left=replaces(state, seat))
+    state.transit = Transit.of(
+        {"card": cid, "holder": seat, "given": False, "replaces_left": replaces(state, seat)})
     state.reveal()
     state.say(f"{name(state, seat)} draws {label(cid)}.")
     state.pending = pending(kind="PLACE_DRAWN", seat=seat)

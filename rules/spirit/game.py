@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
+from typing import Any
 
 from rules.common import ActionBase, Game, IllegalAction, Outcome, Rng
 
@@ -81,50 +83,12 @@ class SpiritGame(Game):
         if state.over or state.pending is None:
             raise IllegalAction("The game is over.")
         offered, self._offered = self._offered, None
-        if offered is None or offered[0] is not state or not any(a is action for a in offered[1]):
+        if offered is None or offered[0] is not state or not _among(action, offered[1]):
             # Not the very object just offered for this state: list the choices afresh.
             legal = self._legal_actions(state)
             if action not in legal:
                 raise IllegalAction(self._refusal(state, action, legal))
-        match action:
-            case UsePoolToken(samurai=who):
-                turn.use_pool_token(state, who)
-            case GiveTop(to=to):
-                turn.give_top(state, to)
-            case BeginTurn():
-                turn.begin_turn(state)
-            case OrderPenalties(first=code):
-                penalties.order(state, code)
-            case DiscardDefended(slot=slot):
-                penalties.discard_defended(state, slot)
-            case Fight():
-                turn.fight(state)
-            case Support(to=to):
-                turn.support(state, to)
-            case PassRound():
-                turn.pass_round(state)
-            case Confront():
-                combat.confront(state)
-            case Defend():
-                combat.defend(state)
-            case ReplaceCard():
-                combat.replace_card(state)
-            case DiscardDuplicate():
-                combat.discard_duplicate(state)
-            case GiveCard(to=to):
-                combat.give_card(state, to)
-            case KiaiActivate(seat=seat, power=power, count=count):
-                combat.kiai_activate(state, seat, power, count)
-            case KiaiTarget(seat=seat, power=power, target=tgt, dest=dest):
-                combat.kiai_target(state, seat, power, tgt, dest)
-            case KiaiDecline(seat=seat):
-                combat.kiai_decline(state, seat)
-            case KiaiDone():
-                state.pending = None
-            case FightAgain():
-                turn.fight(state, again=True)
-            case EndTurn():
-                turn.end_turn(state)
+        _HANDLERS[type(action)](state, action)
         turn.run(state)
 
     def _refusal(self, state: SpiritState, action: ActionBase, legal: list[ActionBase]) -> str:
@@ -230,6 +194,42 @@ class SpiritGame(Game):
 
     def help_topic(self, view: SpiritState) -> str:
         return explain.help_topic(view)
+
+
+def _among(action: ActionBase, listed: list[ActionBase]) -> bool:
+    """Whether ``action`` is one of the very objects in ``listed``."""
+    for a in listed:
+        if a is action:
+            return True
+    return False
+
+
+def _kiai_done(state: SpiritState, action: KiaiDone) -> None:
+    state.pending = None
+
+
+# What each action does, by its type (a lookup, where a match would try the types in turn).
+_HANDLERS: dict[type, Callable[[SpiritState, Any], None]] = {
+    UsePoolToken: lambda state, a: turn.use_pool_token(state, a.samurai),
+    GiveTop: lambda state, a: turn.give_top(state, a.to),
+    BeginTurn: lambda state, a: turn.begin_turn(state),
+    OrderPenalties: lambda state, a: penalties.order(state, a.first),
+    DiscardDefended: lambda state, a: penalties.discard_defended(state, a.slot),
+    Fight: lambda state, a: turn.fight(state),
+    Support: lambda state, a: turn.support(state, a.to),
+    PassRound: lambda state, a: turn.pass_round(state),
+    Confront: lambda state, a: combat.confront(state),
+    Defend: lambda state, a: combat.defend(state),
+    ReplaceCard: lambda state, a: combat.replace_card(state),
+    DiscardDuplicate: lambda state, a: combat.discard_duplicate(state),
+    GiveCard: lambda state, a: combat.give_card(state, a.to),
+    KiaiActivate: lambda state, a: combat.kiai_activate(state, a.seat, a.power, a.count),
+    KiaiTarget: lambda state, a: combat.kiai_target(state, a.seat, a.power, a.target, a.dest),
+    KiaiDecline: lambda state, a: combat.kiai_decline(state, a.seat),
+    KiaiDone: _kiai_done,
+    FightAgain: lambda state, a: turn.fight(state, again=True),
+    EndTurn: lambda state, a: turn.end_turn(state),
+}
 
 
 GAME = SpiritGame()

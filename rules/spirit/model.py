@@ -177,7 +177,41 @@ EffectKind = Literal[
 ]
 
 
-class Samurai(Model):
+_set = object.__setattr__
+P = TypeVar("P", bound="Plain")
+
+
+class Plain(Model):
+    """A state model whose fields are set as plain attributes.
+
+    Assignments are never validated (``validate_assignment`` is off), so pydantic's
+    ``__setattr__`` only finds a handler that stores the value in ``__dict__`` and notes the
+    field as set; the rules assign a field over a hundred times a game, and that lookup costs
+    more than the store. ``object.__setattr__`` stores the same value in the same
+    ``__dict__``: dumps, copies and equality read only ``__dict__``, so they are unchanged.
+    So that a dump with ``exclude_unset`` can never drop an assigned value, every field
+    counts as set from the start. These models have no private attributes, and the rules
+    assign declared fields only.
+    """
+
+    __setattr__ = object.__setattr__
+
+    def model_post_init(self, context: object, /) -> None:
+        _set(self, "__pydantic_fields_set__", set(self.__pydantic_fields__))
+
+    @classmethod
+    def of(cls: type[P], values: dict[str, Any]) -> P:
+        """What ``cls(**values)`` makes, for values already valid that name every field in
+        the declared order, without checking them again (a fight makes one of these a draw)."""
+        made = cls.__new__(cls)
+        _set(made, "__dict__", values)
+        _set(made, "__pydantic_fields_set__", set(cls.__pydantic_fields__))
+        _set(made, "__pydantic_extra__", None)
+        _set(made, "__pydantic_private__", None)
+        return made
+
+
+class Samurai(Plain):
     name: str
     wounds: int = 0
     line: list[str] = Field(default_factory=list)  # oldest first, newest (top) last
@@ -200,15 +234,14 @@ class Samurai(Model):
 
     @property
     def total(self) -> int:
-        value = data.values()
-        return sum(value[c] for c in self.line)
+        return sum(map(data.values().__getitem__, self.line))
 
     @property
     def top(self) -> str | None:
         return self.line[-1] if self.line else None
 
 
-class Transit(Model):
+class Transit(Plain):
     card: str
     holder: int
     given: bool = False
@@ -230,7 +263,7 @@ class Effect(Model):
     code: str | None = None
 
 
-class TurnFlags(Model):
+class TurnFlags(Plain):
     fights: int = 0
     pool_talent: str | None = None
     gave_top: bool = False
@@ -241,6 +274,9 @@ class TurnFlags(Model):
 
 
 class SpiritState(StateBase):
+    __setattr__ = object.__setattr__  # as in Plain: assignments are plain stores
+    model_post_init = Plain.model_post_init
+
     options: SpiritOptions
     n: int
     dealt: int                     # K: plunderers dealt

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rules.common import ActionBase
 
 from . import data, words
 from .combat import check, draw, kiai_discard
 from .end_of_round import end_round
 from .model import (
-    BeginTurn, EndTurn, Fight, FightAgain, GiveTop, PassRound, SpiritState, Support, Transit,
-    TurnFlags, UsePoolToken, effect, pending, shared,
+    BeginTurn, Effect, EndTurn, Fight, FightAgain, GiveTop, PassRound, SpiritState, Support,
+    Transit, TurnFlags, UsePoolToken, effect, pending, shared,
 )
 from .penalties import apply_code, penalty_step
 from .talents import fight_limit, give_top_parity
@@ -29,22 +31,31 @@ def start_turn(state: SpiritState, seat: int) -> None:
 
 def start_options(state: SpiritState) -> list[ActionBase]:
     a = state.active
-    s = state.samurai[a]
     opts: list[ActionBase] = []
     if state.flags.pool_talent is None:
         opts += [shared(UsePoolToken, seat=a, samurai=n) for n in state.pool]
-    parity = give_top_parity(state, a)
-    if parity is not None and not state.flags.gave_top and s.line:
-        top = s.line[-1]
-        if data.card(top).value % 2 == parity:
-            opts += [shared(GiveTop, seat=a, to=nb, name=name(state, nb), card=top)
-                     for nb in neighbours(state, a) if not state.samurai[nb].passed]
+    receivers = _give_top_to(state, a)
+    if receivers:
+        top = state.samurai[a].line[-1]
+        opts += [shared(GiveTop, seat=a, to=nb, name=name(state, nb), card=top) for nb in receivers]
     opts.append(shared(BeginTurn, seat=a))
     return opts
 
 
+def _give_top_to(state: SpiritState, a: int) -> list[int]:
+    """The standing neighbours the active samurai may give its top card to at START."""
+    parity = give_top_parity(state, a)
+    s = state.samurai[a]
+    if parity is None or state.flags.gave_top or not s.line:
+        return []
+    if data.card(s.line[-1]).value % 2 != parity:
+        return []
+    return [nb for nb in neighbours(state, a) if not state.samurai[nb].passed]
+
+
 def t1(state: SpiritState) -> None:
-    if len(start_options(state)) > 1:
+    # A choice beyond beginning the turn: a pool token to use, or a top card to give.
+    if (state.flags.pool_talent is None and state.pool) or _give_top_to(state, state.active):
         state.pending = pending(kind="START", seat=state.active)
     else:
         state.effects.append(effect(kind="T2"))
@@ -168,56 +179,46 @@ def t6(state: SpiritState) -> None:
         if owner.token_with == a:
             owner.token_with = None
             state.say(f"{owner.name}'s support token returns home from {name(state, a)}.")
-    state.flags = TurnFlags()
-    standing = [i for i, s in enumerate(state.samurai) if not s.passed]
-    if not state.raiders or not standing:
-        state.effects.append(effect(kind="ROUND_END"))
-        return
-    nxt = next((a + k) % state.n for k in range(1, state.n + 1)
-               if not state.samurai[(a + k) % state.n].passed)
-    state.effects.append(effect(kind="START_TURN", seat=nxt))
+    # Fresh flags for the next turn, set in place (no copy of a state shares them).
+    state.flags.__dict__.update(_FRESH_FLAGS)
+    if state.raiders:
+        samurai, n = state.samurai, state.n
+        for k in range(1, n + 1):  # the next standing samurai, this one last
+            nxt = (a + k) % n
+            if not samurai[nxt].passed:
+                state.effects.append(effect(kind="START_TURN", seat=nxt))
+                return
+    state.effects.append(effect(kind="ROUND_END"))
+
+
+_FRESH_FLAGS = TurnFlags().__dict__
 
 
 # -- the effect runner --------------------------------------------------------------
 
 
-def _effect(state: SpiritState, eff: Effect) -> None:
-    k = eff.kind
-    if k == "START_TURN":
-        assert eff.seat is not None
-        start_turn(state, eff.seat)
-    elif k == "T1":
-        t1(state)
-    elif k == "T2":
-        penalty_step(state)
-    elif k == "CODE":
-        assert eff.code is not None
-        apply_code(state, eff.code)
-    elif k == "T3":
-        t3(state)
-    elif k == "T5":
-        t5(state)
-    elif k == "T6":
-        t6(state)
-    elif k == "DRAW":
-        assert eff.seat is not None
-        draw(state, eff.seat)
-    elif k == "CHECK":
-        assert eff.seat is not None
-        check(state, eff.seat)
-    elif k == "KIAI_DISCARD":
-        assert eff.seat is not None
-        kiai_discard(state, eff.seat)
-    elif k == "ROUND_END":
-        end_round(state)
-    else:  # pragma: no cover
-        raise AssertionError(k)
+# What each effect does, by its kind (a lookup, where a chain of tests would try each kind).
+_STEPS: dict[str, Callable[[SpiritState, Effect], None]] = {
+    "START_TURN": lambda state, eff: start_turn(state, eff.seat),
+    "T1": lambda state, eff: t1(state),
+    "T2": lambda state, eff: penalty_step(state),
+    "CODE": lambda state, eff: apply_code(state, eff.code),
+    "T3": lambda state, eff: t3(state),
+    "T5": lambda state, eff: t5(state),
+    "T6": lambda state, eff: t6(state),
+    "DRAW": lambda state, eff: draw(state, eff.seat),
+    "CHECK": lambda state, eff: check(state, eff.seat),
+    "KIAI_DISCARD": lambda state, eff: kiai_discard(state, eff.seat),
+    "ROUND_END": lambda state, eff: end_round(state),
+}
 
 
 def run(state: SpiritState) -> None:
     """Run automatic steps until a decision opens or the game ends."""
+    steps = _STEPS
     try:
         while state.pending is None and not state.over:
-            _effect(state, state.effects.pop())
+            eff = state.effects.pop()
+            steps[eff.kind](state, eff)
     except GameLost:
         pass
