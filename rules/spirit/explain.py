@@ -150,8 +150,8 @@ def explain(view: SpiritState, seat: int | None, action: ActionBase) -> str:  # 
     match action:
         case UsePoolToken(samurai=who):
             t = words().talents[data.roster()[who].human.talent]  # type: ignore[index]
-            out = (f"For this turn you have {who}'s human talent: {t.human}. The token then"
-                   f" leaves the game ({len(view.pool) - 1} left in the pool).")
+            out = (f"{who}'s human talent, this turn only: {t.human}. The token is then"
+                   f" spent ({len(view.pool) - 1} left in the pool).")
             top = view.samurai[action.seat].top
             want = None
             if top is not None and data.card(top).penalties:
@@ -188,10 +188,10 @@ def explain(view: SpiritState, seat: int | None, action: ActionBase) -> str:  # 
         case Fight() | FightAgain():
             s = view.samurai[action.seat]
             room = s.kiai - s.total
-            out = (f"Draw the top raider card ({plural(len(view.raiders), 'card')} left) and place it."
-                   f" Your total is {s.total} of Kiai {s.kiai}: ")
+            out = (f"Draw a raider card ({len(view.raiders)} left) and place it."
+                   f" Total {s.total} of Kiai {s.kiai}: ")
             if room > 0:
-                out += f"a card of {room} fires your Kiai; above {room} it overwhelms you unless you defend it."
+                out += f"a {room} fires your Kiai; more overwhelms you unless you defend."
             else:
                 out += "any card you confront overwhelms you; only defending is safe."
             if view.flags.no_defend:
@@ -200,10 +200,9 @@ def explain(view: SpiritState, seat: int | None, action: ActionBase) -> str:  # 
         case Support(to=to):
             giver = view.samurai[action.seat].name
             t = words().talents[data.roster()[giver].human.talent]  # type: ignore[index]
-            return (f"{name(view, to)} gets your human talent on their next turn ({t.human});"
-                    f" the token then comes home. The top raider card goes unseen to the"
-                    f" intruders ({len(view.intruders) + 1} there; each flame destroys once at"
-                    f" the end of the round).")
+            return (f"{name(view, to)} has your talent ({t.short}) on their next turn. The top"
+                    f" raider card goes unseen to the intruders ({len(view.intruders) + 1} there;"
+                    f" their flames strike at the round's end).")
         case PassRound():
             s = view.samurai[action.seat]
             if s.total > s.kiai:

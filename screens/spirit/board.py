@@ -1,7 +1,8 @@
 """Samurai Spirit's board area (spec section 10). Draws one view; decides nothing.
 
-Every colour comes with a glyph or letter: icons are H/F/D/-, a flame is `*`, wounds are
-`w●○`, the active samurai is `▶`, the deciding one `◆`, a passed samurai lies down `_`.
+Every colour comes with a glyph or a word: icons are H/F/D (no letter: no icon), a flame
+is `*`, wounds are counted in words with `●` for a marker, the active samurai is `▶`, the
+deciding one `◆`, a passed samurai lies down `_`; ``legend()`` lists them all.
 A click on a samurai's panel or on the card in hand picks the matching legal action.
 
 Each region is fitted to the width it has (``fit.py``): facts wrap between one another and
@@ -23,9 +24,9 @@ from textual.reactive import reactive
 
 from rules.spirit import data
 from rules.spirit.describe import TALENT_SHORT
-from rules.spirit.render import FAMILY_SHORT, STEP, WHY, farm_burnt, turn_flags
+from rules.spirit.render import FAMILY_SHORT, STEP, WHY, farm_burnt, turn_flags, wound_words
 from rules.spirit.village import TAGS, plural
-from rules.spirit.words import power_short
+from rules.spirit.words import family, penalties, power_short, words
 from tabletop.engine import Game
 
 from ..common.board_base import BoardBase
@@ -36,10 +37,8 @@ from .summary import RoundSummaryScreen, round_facts, round_summary
 
 MAX_SAMURAI = 7
 PANEL_WIDTH = 48  # the columns a samurai panel needs to draw its lines without wrapping
-ICON = {"hat": ("H", "bold yellow"), "farm": ("F", "bold green"), "family": ("D", "bold cyan"), None: ("-", "dim")}
-SLOT_LETTER = {"hat": "H", "farm": "F", "family": "D"}
-TALENT_CODE = {"IGNORE_ODD": "odd-", "IGNORE_EVEN": "even-", "DISCARD_DUP": "dup", "PASS_EVEN": "give even",
-               "PASS_ODD": "give odd", "REPLACE": "replace", "EXTRA_FIGHT": "2 fights"}
+ICON = {"hat": ("H", "bold yellow"), "farm": ("F", "bold green"), "family": ("D", "bold cyan"), None: ("", "dim")}
+EMPTY_SLOT = "–"
 # Keys pinned to what an action is (see SpiritBoard.action_key). A pool token is a one-shot
 # spend: its letter belongs to its samurai and no other choice ever uses it.
 POOL_KEY = {"Kanbei": "k", "Kyuzo": "y", "Heihachi": "h", "Daisuke": "i", "Kikuchiyo": "o",
@@ -54,7 +53,7 @@ CARD_KINDS = ("confront", "defend", "replace_card", "discard_duplicate")
 
 
 def card_text(cid: str) -> Text:
-    """A raider card: value, icon letter, flame and penalty tags (``4F*:RZ``)."""
+    """A raider card: value, icon letter (none: no icon), flame and penalty tags (``4F*:RZ``)."""
     if cid == "?":
         return Text("?", style="dim")
     c = data.card(cid)
@@ -87,11 +86,9 @@ def track_text(total: int, kiai: int) -> Text:
 
 
 def wounds_text(w: int) -> Text:
-    if w >= 4:
-        return Text("†", style="bold red")
-    if w >= 2:
-        return Text(f"w{w}" + ("●" if w == 3 else "○"), style="bold magenta")
-    return Text("w" + ("●" if w == 1 else "○"), style="yellow" if w else "")
+    """Wounds in words (``●``: a marker healing can remove; ``†``: dead)."""
+    style = "bold red" if w >= 4 else "bold magenta" if w >= 2 else "yellow" if w else ""
+    return Text(wound_words(w), style=style)
 
 
 class SamuraiPanel(Region):
@@ -195,7 +192,7 @@ class SpiritBoard(BoardBase, Vertical):
                 if panel.has_class(cls) != on:
                     panel.set_class(on, cls)
             lines = self._samurai(view, i, deciding, panel.inner(panel_width))
-            panel.defence_row = next((y for y, ln in enumerate(lines) if ln.plain.startswith("def ")), 3)
+            panel.defence_row = next((y for y, ln in enumerate(lines) if ln.plain.startswith("defence:")), 3)
             panel.show(lines)
         self._follow(view, deciding)
 
@@ -235,7 +232,7 @@ class SpiritBoard(BoardBase, Vertical):
         level = view.options.difficulty.capitalize()
         facts = [Text(f"Round {view.round}/3", style="bold"), Text(level)]
         if view.over:
-            facts.append(Text("VICTORY", style="bold green") if view.won else Text("DEFEAT", style="bold red"))
+            facts.append(Text("Victory", style="bold green") if view.won else Text("Defeat", style="bold red"))
             return lay_out(facts, width)
         p = view.pending
         mover = Text(f"▶ {view.samurai[view.active].name}", style="bold")
@@ -253,40 +250,82 @@ class SpiritBoard(BoardBase, Vertical):
         bars.append("▮" * view.barricades, style="bold green")
         bars.append("▯" * (view.cap - view.barricades), style="dim")
         bars.append(f" {view.barricades}/{view.cap}")
-        farms = Text("Farmsteads")
-        for f in sorted(view.farms):
-            farms.append(f" {f}", style="green")
-        for f in sorted(view.burnt):
-            farms.append(f" ✗{farm_burnt(view, f)}", style="red")
+        parts = [Text("Farmsteads")] + [Text(str(f), style="green") for f in sorted(view.farms)]
+        parts += [Text(f"✗{farm_burnt(view, f)}", style="red") for f in sorted(view.burnt)]
         if not view.farms and not view.burnt:
-            farms.append(" none")
-        facts = [bars, farms]
+            parts.append(Text("none"))
+        # One fact while it fits; else wrapped between slots, never cut inside one.
+        facts = [bars] + lay_out(parts, width, sep=" ", indent=2)
         for fam in view.families:
-            facts.append(Text(f"{fam.title()} ({FAMILY_SHORT[fam]})", style="cyan"))
+            facts.append(Text(f"{family(fam)} ({FAMILY_SHORT[fam]})", style="cyan"))
         for fam in view.lost_families:
-            facts.append(Text(f"✗{fam.title()}", style="red strike"))
+            facts.append(Text(f"✗{family(fam)} lost", style="red"))
         return lay_out(facts, width)
 
     def _stacks(self, view, width: int) -> list[Text]:
-        added = {1: "", 2: " (L)", 3: " (L+B)"}[view.round]
-        grave = Text.assemble(("Graveyard ", "bold"), f"{len(view.discard)}")
+        added = {1: "", 2: " with lieutenants", 3: " with lieutenants and bosses"}[view.round]
+        grave = Text.assemble(("Discard ", "bold"), f"{len(view.discard)}")
         if view.discard:
             grave.append(" top ")
             grave.append_text(card_text(view.discard[-1]))
-        facts = [Text.assemble(("Hill ", "bold"), f"{len(view.raiders)}{added}"),
-                 Text.assemble(("Gate ", "bold"), f"{len(view.intruders)}"),
+        facts = [Text.assemble(("Raiders ", "bold"), f"{len(view.raiders)}{added}"),
+                 Text.assemble(("Intruders ", "bold"), f"{len(view.intruders)}"),
                  grave, Text("(g lists it)", style="dim"), Text(f"Reserve {len(view.reserve)}")]
         if view.options.two_player_rules:
-            tokens = [Text(f"{who} ({TALENT_CODE[data.roster()[who].human.talent]})") for who in view.pool]
+            tokens = [Text(f"{who} ({TALENT_SHORT[data.roster()[who].human.talent]})") for who in view.pool]
             first = Text("Pool: ", style="bold")
             facts.append(first + tokens[0] if tokens else first + Text("none"))
             facts += tokens[1:]
         return lay_out(facts, width)
 
     def _graveyard(self, view, width: int) -> list[Text]:
-        facts = [Text.assemble(("Graveyard", "bold"), f" ({len(view.discard)}, newest first; g hides it):")]
+        facts = [Text.assemble(("Discard pile", "bold"), f" ({len(view.discard)}, newest first; g hides it):")]
         facts += [card_text(cid) for cid in reversed(view.discard)]
         return lay_out(facts, width, sep=" ")
+
+    def legend(self) -> list[tuple[str, str]]:
+        """Every glyph, abbreviation and colour this board draws, in the rulebook's words."""
+        tags = [(w.tag, f"penalty: {w.name} — {w.effect}") for w in words().penalties.values()]
+        backs = ", ".join(w.name for w in words().backs.values())
+        return [
+            ("▶", "the samurai whose turn it is (double border)"),
+            ("◆", "beside a name: the samurai deciding out of turn (yellow border);"
+                  " on a track: the samurai's total"),
+            ("S1…S7", "the seat: its number is the key that picks this samurai as a target"),
+            ("human / tiger, bear…", "the side of the samurai's board: human, or the animal"
+                                      " after the second wound (higher Kiai, stronger talent)"),
+            ("●", "a wound marker: healing removes it (1 or 3 wounds)"),
+            ("†", "dead: a fourth wound, the game is lost"),
+            ("passed _", "lying down: out until the round ends"),
+            ("Kiai 11 (fox 14)", "the Kiai value now, and on the board's other side"),
+            ("|", "on the track: the Kiai value"),
+            ("━", "on the track: the total so far (red above the Kiai value)"),
+            ("·", "on the track: an empty step; between facts: a separator"),
+            ("…", "cut short for the width: the rest is in the log, or on g"),
+            ("=", "after the total: exactly the Kiai value (Kiai fires)"),
+            ("!", "after the total: above the Kiai value (overwhelmed; the next action is a pass)"),
+            ("3H · 2", "a raider card: its value, then its defence icon letter (2 alone: no icon)"),
+            ("H", "the hat icon (yellow)"),
+            ("F", "the farm icon (green)"),
+            ("D", "the family icon (cyan)"),
+            ("*", "a flame (red): revealed among the intruders, it destroys once"),
+            (":RZ+DD", "after ':' a card's penalties (magenta); '+' joins a boss's two"),
+            *tags,
+            ("◀top", "the newest card of the line: its penalty applies at its owner's turn start"),
+            ("–", "an empty defence slot"),
+            ("▮", "a standing barricade (green)"),
+            ("▯", "a fallen barricade; the starting number is the cap"),
+            ("✗", "a destroyed farmstead or a lost family (red)"),
+            (f"✗3:{words().backs['BURN'].name}",
+             f"Hard and Heroic: a destroyed farmstead's back ({backs})"),
+            ("Raiders", "the raider stack, face down"),
+            ("Intruders", "face down until the end of the round; each flame then destroys once"),
+            ("Discard", "the discard pile, face up; g lists it"),
+            ("Reserve", "lieutenants and bosses waiting face down for rounds 2 and 3"),
+            ("Pool", "two-player rules: unused samurai's tokens, one per turn, each once a game"),
+            ("token home / with …", "where the samurai's support token is"),
+            ("green / red", "colour repeats a word or glyph: standing or gained / lost or over Kiai"),
+        ]
 
     def action_key(self, action: Any) -> str | None:
         """Spirit's keys follow what an action is, never what else is offered: a samurai
@@ -322,7 +361,7 @@ class SpiritBoard(BoardBase, Vertical):
         first.append_text(card_text(t.card))
         icon = c.icon or "no icon"
         extra = ", flame" if c.flame else ""
-        pens = f", {' + '.join(c.penalties)}" if c.penalties else ""
+        pens = f", {penalties(t.card)}" if c.penalties else ""
         facts = [first, Text(f"{how} {view.samurai[t.holder].name}"), Text(f"the {c.value} ({icon}{extra}{pens})")]
         if t.replaces_left:
             facts.append(Text(f"{plural(t.replaces_left, 'replace')} left"))
@@ -333,29 +372,32 @@ class SpiritBoard(BoardBase, Vertical):
         s = view.samurai[i]
         card = data.roster()[s.name]
         face = s.face
-        other = card.human.kiai if s.animal else card.animal_face.kiai
+        other = f"human {card.human.kiai}" if s.animal else f"{card.animal} {card.animal_face.kiai}"
         mark = "▶" if i == view.active and not view.over else ("◆" if i == deciding else " ")
         who = Text.assemble((f"{mark}S{i + 1} ", "bold"), (s.name, "bold"))
-        form = Text(f"[{'A ' + card.animal if s.animal else 'H'}]", style="magenta" if s.animal else "")
-        status = Text("passed _", style="dim") if s.passed else Text("up", style="green")
-        lines = lay_out([who, form, wounds_text(s.wounds), Text(f"K{face.kiai}({other})"), status], width, sep=" ")
+        form = Text(card.animal if s.animal else "human", style="magenta" if s.animal else "")
+        status = Text("passed _", style="dim") if s.passed else Text("standing", style="green")
+        kiai = Text(f"Kiai {face.kiai} ({other})")
+        lines = lay_out([who, form, wounds_text(s.wounds), status, kiai], width)
         lines.append(cut(track_text(s.total, face.kiai), width))
         cards = [Text("line")] + ([card_text(cid) for cid in s.line] or [Text("(empty)", style="dim")])
         if s.line:
-            cards.append(Text("◀top", style="dim"))
+            top = Text("◀top", style="dim")
+            if penalties(s.line[-1]):
+                top.append(f" ({penalties(s.line[-1])})", style="magenta")
+            cards.append(top)
         lines += lay_out(cards, width, sep=" ", indent=5)
-        slots = Text("def ")
-        for slot, cid in s.slots.items():
-            slots.append(f"[{SLOT_LETTER[slot]}:")
-            slots.append_text(card_text(cid) if cid else Text("-", style="dim"))
-            slots.append("]")
-        holds = [o.name for o in view.samurai if o.token_with == i]
-        token = Text("token " + ("home" if s.token_with is None else f"→{view.samurai[s.token_with].name}"))
-        facts = [slots, token] + ([Text(f"holds {', '.join(holds)}")] if holds else [])
-        lines += lay_out(facts, width, sep=" ")
-        talent = TALENT_SHORT[face.talent] + (" (+)" if s.animal else "")
+        slots = Text("defence:")
+        for n, (slot, cid) in enumerate(s.slots.items()):
+            slots.append(f"{',' if n else ''} {slot} ")
+            slots.append_text(card_text(cid) if cid else Text(EMPTY_SLOT, style="dim"))
+        holds = [o.name + "'s" for o in view.samurai if o.token_with == i]
+        token = Text("token " + ("home" if s.token_with is None else f"with {view.samurai[s.token_with].name}"))
+        facts = [slots, token] + ([Text(f"holds {', '.join(holds)} token")] if holds else [])
+        lines += lay_out(facts, width, sep=" · ")
+        talent = "talent: " + TALENT_SHORT[face.talent] + (" (animal: stronger)" if s.animal else "")
         lines += lay_out([Text(talent, style="dim"),
-                          Text(f"Kiai: {power_short(face.power, face.count)}", style="dim")], width)
+                          Text(f"Kiai power: {power_short(face.power, face.count)}", style="dim")], width)
         on = turn_flags(view) if i == view.active else []
         if on:
             lines += lay_out([Text(x, style="bold red") for x in on], width, sep=" ")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 
 from rules.common import Rng
 from rules.spirit import GAME
@@ -292,3 +294,58 @@ async def test_the_same_choice_keeps_its_key_in_random_play(data_dir):
                     assert held.setdefault(what, key) == key, f"{what} moved from {held[what]} to {key}"
                 await press_action(pilot, board, rng.below(len(board.actions)))
                 await settle(pilot, 1)
+
+
+# -- the legend covers every glyph the board draws -----------------------------------------
+
+GLYPH_ASCII = set("*|=!_+")
+ABBREVIATION = re.compile(r"(?<![A-Za-z])[A-Z]{1,2}(?![A-Za-z])")
+
+
+def _glyphs(text: str) -> set[str]:
+    """The glyphs of a board text: every character beyond ASCII, the ASCII signs that carry
+    a meaning here, and the abbreviations (one or two capitals: H, RZ, the S of S1)."""
+    out = {ch for ch in text if ord(ch) > 127 or ch in GLYPH_ASCII}
+    return out | set(ABBREVIATION.findall(text))
+
+
+def _drawn(board: SpiritBoard, view, width: int) -> list[str]:
+    deciding = view.pending.seat if view.pending else None
+    lines = board._head(view, width) + board._village(view, width) + board._stacks(view, width)
+    lines += board._graveyard(view, width)
+    if view.transit is not None:
+        lines += board._transit(view, width)
+    for i in range(len(view.samurai)):
+        lines += board._samurai(view, i, deciding, min(width, 44))
+    return [t.plain for t in lines]
+
+
+def test_the_legend_covers_every_glyph_the_board_draws():
+    board = SpiritBoard(GAME)
+    legend = board.legend()
+    covered = set().union(*(_glyphs(glyph) for glyph, _ in legend))
+    assert all(meaning for _, meaning in legend)
+    seen: dict[str, str] = {}
+    options = ({"players": 3}, {"players": 2, "difficulty": "hard"},
+               {"players": 7, "difficulty": "heroic"}, {"players": 1, "difficulty": "easy"})
+    for seed in range(8):
+        state = GAME.new(GAME.Options(**options[seed % 4]), seed)
+        rng = Rng(seed=seed)
+        bot = GAME.bots()["samurai"]
+        while True:
+            view = GAME.view(state, None)
+            for width in (40, 80, 150):
+                for text in _drawn(board, view, width):
+                    for g in _glyphs(text):
+                        seen.setdefault(g, text)
+            if state.over:
+                break
+            actions = GAME.legal_actions(state)
+            seat = state.pending.seat
+            pick = bot(GAME, GAME.view(state, seat), seat, actions, rng) if seed % 2 else \
+                actions[rng.below(len(actions))]
+            GAME.apply(state, pick)
+    missing = {g: text for g, text in seen.items() if g not in covered}
+    assert not missing, missing
+    # Over these games the board drew most of what the legend lists.
+    assert {"▶", "◆", "●", "▮", "▯", "✗", "|", "*", "H", "F", "D", "S", "–", "◀"} <= set(seen)
