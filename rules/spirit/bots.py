@@ -134,8 +134,8 @@ def decide(view: SpiritState, seat: int, actions: list[ActionBase]) -> tuple[Act
     if Fight in kinds:
         chance = safe_chance(view, seat)
         if chance >= 0.5:
-            return _first(actions, Fight), (f"About {_pct(chance)} of the unseen cards can be"
-                                            " placed without going over your Kiai.")
+            share = "Every unseen card" if chance >= 0.995 else f"About {_pct(chance)} of the unseen cards"
+            return _first(actions, Fight), f"{share} can be placed without going over your Kiai."
         helps = [(support_value(view, seat, a.to), -a.to, a) for a in actions if isinstance(a, Support)]
         if helps:
             value, _, best = max(helps, key=lambda x: x[:2])

@@ -42,6 +42,11 @@ def help_topic(view: SpiritState) -> str:
     return HELP_TOPICS.get(view.pending.kind, "")
 
 
+def _a(n: int) -> str:
+    """The article before a number said aloud: "an 8", "an 11", "a 12"."""
+    return "an" if str(n).startswith("8") or n in (11, 18) else "a"
+
+
 def _value(cid: str) -> int:
     return data.card(cid).value
 
@@ -191,7 +196,7 @@ def explain(view: SpiritState, seat: int | None, action: ActionBase) -> str:  # 
             out = (f"Draw a raider card ({len(view.raiders)} left) and place it."
                    f" Total {s.total} of Kiai {s.kiai}: ")
             if room > 0:
-                out += f"a {room} fires your Kiai; more overwhelms you unless you defend."
+                out += f"{_a(room)} {room} fires your Kiai; more overwhelms you unless you defend."
             else:
                 out += "any card you confront overwhelms you; only defending is safe."
             if view.flags.no_defend:
@@ -298,7 +303,7 @@ def why_not(view: SpiritState, seat: int | None) -> str:
         if can_defend(view, t.holder, t.card):
             return ""
         if c.icon is None:
-            return f"No Defend: the {c.value} has no icon, so it can only be confronted."
+            return f"No Defend: the {c.value} has no icon."
         held = view.samurai[t.holder].slots[c.icon]
         if held is not None:
             return f"No Defend: the {c.icon} slot already holds the {_value(held)}."

@@ -113,7 +113,7 @@ def test_a_forced_confront_warns_that_a_barricade_falls():
     text = GAME.explain(view, 0, confront)
     assert "total 12 goes above the Kiai 11" in text
     assert "a barricade falls (3 → 2 of 5)" in text
-    assert GAME.why_not(view, 0) == "No Defend: the 3 has no icon, so it can only be confronted."
+    assert GAME.why_not(view, 0) == "No Defend: the 3 has no icon."
 
 
 def test_with_no_barricade_left_a_confront_over_kiai_destroys_a_farmstead():
