@@ -19,7 +19,9 @@ class SpiritOptions(OptionsBase):
     solo_samurai: int = Field(default=2, ge=2, le=3, title="Solo samurai",
                               description="Samurai run by the solo player (solo only)")
     difficulty: Difficulty = Field(default="normal", title="Difficulty",
-                                   description="Easy, Normal, Hard or Heroic")
+                                   description="Easy, Normal, Hard or Heroic",
+                                   json_schema_extra={"titles": {"easy": "Easy", "normal": "Normal",
+                                                                 "hard": "Hard", "heroic": "Heroic"}})
     two_player_variant: bool = Field(default=True, title="Two-player variant",
                                      description="With 2 players: pool tokens and family guarantee")
     samurai: tuple[str, ...] = Field(default=(), title="Samurai",

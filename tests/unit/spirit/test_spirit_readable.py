@@ -288,3 +288,8 @@ def test_the_hint_reason_comes_from_the_evaluation():
     assert options(t) == ["confront", "defend"]
     action, reason = GAME.hint(GAME.view(t, 0), 0, GAME.legal_actions(t))
     assert action.kind == "confront" and reason == "The 4 brings you exactly to your Kiai."
+
+
+def test_the_setup_form_names_each_difficulty():
+    extra = GAME.Options.model_fields["difficulty"].json_schema_extra
+    assert extra == {"titles": {"easy": "Easy", "normal": "Normal", "hard": "Hard", "heroic": "Heroic"}}
