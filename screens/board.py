@@ -11,6 +11,11 @@ screen since. Undo messages name only the viewer's own actions.
 
 Keys: the routine choice of a decision is listed first and is on Enter; every other
 action keeps one key for as long as it is offered (``KeyChart``), whatever else is listed.
+Two capitals no game uses: ``L`` opens the legend (every glyph the board draws), ``H``
+asks the game's bot for a hint (it highlights a row and says why; it chooses nothing).
+
+Under the decisions, the detail line says what the highlighted choice does
+(``Game.explain``) and, when the routine choice is missing, why (``Game.why_not``).
 """
 
 from __future__ import annotations
@@ -36,20 +41,23 @@ from .common.dialogs import SaveDialog
 from .common.footer import QuietFooter
 from .common.frame import ChooseAction, Frame, HighlightAction
 from .common.help import HelpScreen
-from .common.keys import ACTION_KEYS, ENTER, KeyChart
+from .common.keys import ACTION_KEYS, ENTER, HINT_KEY, LEGEND_KEY, KeyChart
+from .common.legend import LegendScreen, panel_legend
 from .common.log import LogPanel
 from .common.outcome import OutcomeScreen
-from .common.parts import Part
+from .common.parts import Part, show
 
 _PUBLIC = object()  # "nobody's private view is on screen"
 
 
 class BoardScreen(Screen[None]):
     BINDINGS = [
-        Binding("enter", "choose", "Choose highlighted", key_display="⏎"),
+        Binding("enter", "choose", "Choose", key_display="⏎"),
         Binding("u", "undo", "Undo"),
         Binding("w", "save", "Save"),
         Binding("question_mark", "help", "Help"),
+        Binding(LEGEND_KEY, "legend", "Legend", key_display=LEGEND_KEY),
+        Binding(HINT_KEY, "hint", "Hint", key_display=HINT_KEY),
         Binding("q", "menu", "Menu"),
     ]
 
@@ -70,6 +78,7 @@ class BoardScreen(Screen[None]):
         self._stale = False
         self._undo_shown: tuple[bool, bool] | None = None
         self._status_parts: tuple[str, ...] = ()
+        self._hint: tuple[int, object, str] | None = None  # (revision, action, reason) asked for
 
     @property
     def board(self) -> BoardBase:
@@ -87,6 +96,8 @@ class BoardScreen(Screen[None]):
                 yield board.data_bind(BoardScreen.frame)
             with Vertical(id="side"):
                 yield DecisionPanel(id="decisions")
+                with VerticalScroll(id="detail-box", can_focus=False):
+                    yield Part(id="detail", fixed=True)
                 yield LogPanel(id="log")
         yield QuietFooter()
 
@@ -212,6 +223,7 @@ class BoardScreen(Screen[None]):
         # The board gets the cursor's action at once, so a preview costs no second frame.
         highlight = self._highlighted_action()
         self.frame = Frame(view, seat, tuple(self.actions), highlight)
+        self._put_detail()
         self.query_one(LogPanel).show([ln.text for ln in view.log if ln.visible_to(seat)])
         mover = store.to_move()
         phase = game.phase(view)
@@ -248,6 +260,32 @@ class BoardScreen(Screen[None]):
         if row is None or row >= len(self.rows):
             return None
         return self.actions[self.rows[row]]
+
+    def _put_detail(self) -> None:
+        """The detail line: what the highlighted choice does, why the routine choice is
+        missing (when it is), and the hint's reason while its row is highlighted. It
+        wraps; it takes no room while there is nothing to say."""
+        frame = self.frame
+        detail = self.query_one("#detail", Part)
+        lines: list[str] = []
+        if frame is not None and frame.view is not None and self.actions and not self.curtain_up:
+            game = self.store.game
+            action = self._highlighted_action()
+            hint = self._hint
+            if hint is not None and hint[0] == self.store.revision and hint[1] == action:
+                lines.append(f"Hint: {hint[2]}")
+            if action is not None:
+                said = game.explain(frame.view, frame.seat, action)
+                if said:
+                    lines.append(said)
+            if not any(a.kind in self.board.DEFAULT_KINDS for a in self.actions):
+                missing = game.why_not(frame.view, frame.seat)
+                if missing:
+                    lines.append(missing)
+        text = Text("\n".join(lines))
+        if lines:
+            detail.put(text)
+        show(self.query_one("#detail-box"), bool(lines))
 
     def _set_status(self, text: str) -> None:
         self._status_parts = (text,)
@@ -350,12 +388,14 @@ class BoardScreen(Screen[None]):
     def on_decision_panel_highlighted(self, message: DecisionPanel.Highlighted) -> None:
         frame = self.frame
         if frame is None or frame.view is None or not self.board.PREVIEWS:
+            self._put_detail()
             return
         # The panel's cursor now, not the message's: a list rebuilt and moved to its
         # default sends two messages, and only where the cursor ended up matters.
         action = self._highlighted_action()
         if action != frame.highlight:
             self.frame = replace(frame, highlight=action)
+        self._put_detail()
 
     def on_choose_action(self, message: ChooseAction) -> None:
         message.stop()
@@ -422,7 +462,36 @@ class BoardScreen(Screen[None]):
         self.app.push_screen(SaveDialog(saves_dir(), default), chosen)
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self.store.game.id))
+        """The game's help, opened at the section of the current phase."""
+        frame = self.frame
+        view = frame.view if frame is not None and frame.view is not None else self.store.view(None)
+        self.app.push_screen(HelpScreen(self.store.game.id, topic=self.store.game.help_topic(view)))
+
+    def action_legend(self) -> None:
+        """What every glyph on this board means, and the table's own marks."""
+        self.app.push_screen(LegendScreen(self.store.game.title, self.board.legend(), panel_legend()))
+
+    def action_hint(self) -> None:
+        """The game's bot suggests a choice for the seat at the screen, from that seat's
+        own view: its row is highlighted and the reason shown; nothing is chosen."""
+        frame = self.frame
+        if not self.actions or frame is None or frame.view is None or self.curtain_up:
+            self.notify("No hint now: it is not your decision.", timeout=3)
+            return
+        mover = self.store.to_move()
+        hint = self.store.game.hint(frame.view, mover if frame.seat is None else frame.seat, list(self.actions))
+        if hint is None or hint[0] not in self.actions:
+            self.notify(f"{self.store.game.title} has no hint to give here.", timeout=3, markup=False)
+            return
+        action, reason = hint
+        self._hint = (self.store.revision, action, reason or "the bot's choice")
+        panel = self.query_one(DecisionPanel)
+        row = self.rows.index(self.actions.index(action))
+        if panel.highlighted == row:
+            self._put_detail()
+        else:
+            panel.highlighted = row  # the highlight message puts the detail line
+        panel.focus()
 
     def action_menu(self) -> None:
         self.app.to_menu()

@@ -1,4 +1,4 @@
-"""The main menu: the four games, resume, load, the history, rules help, quit."""
+"""The main menu: the four games, resume, load, the history, rules help, the theme, quit."""
 
 from __future__ import annotations
 
@@ -54,6 +54,7 @@ class MenuScreen(Screen[None]):
         menu.add_option(Option("Load a saved game", id="load"))
         menu.add_option(Option("History: replay the games played here", id="history"))
         menu.add_option(Option("Rules help", id="rules"))
+        menu.add_option(Option(self._theme_label(), id="theme"))
         menu.add_option(Option("Quit", id="quit"))
         if highlighted is None or menu.get_option_at_index(highlighted).disabled:
             highlighted = next(i for i in range(menu.option_count) if not menu.get_option_at_index(i).disabled)
@@ -73,8 +74,18 @@ class MenuScreen(Screen[None]):
             self.app.open_history()
         elif oid == "rules":
             self.action_rules()
+        elif oid == "theme":
+            self.app.next_theme()
+            index = event.option_index
+            event.option_list.replace_option_prompt_at_index(index, self._theme_label())
         elif oid == "quit":
             self.app.exit()
+
+    def _theme_label(self) -> str:
+        from tabletop.app import THEMES
+
+        name = THEMES.get(self.app.theme, self.app.theme)
+        return f"Theme: {name} (Enter for the next; ctrl+p for all)"
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesPicker())

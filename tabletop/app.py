@@ -11,12 +11,19 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.reactive import reactive
+from textual.theme import Theme
 
 from .catalog import game_title
 from .catalog import games as registered_games
 from .paths import autosave_dir, journal_path, saves_dir
+from .settings import load_settings, save_settings
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from textual.screen import Screen
 
 if TYPE_CHECKING:  # the rules, the store and pydantic load with the first game, not before the menu
     from collections.abc import Mapping
@@ -28,11 +35,34 @@ if TYPE_CHECKING:  # the rules, the store and pydantic load with the first game,
 
 CSS = resources.files("assets").joinpath("styles", "app.tcss")
 
+# A colour-blind-safe theme: the Okabe-Ito palette (orange, sky blue, bluish green,
+# yellow, blue, vermillion, reddish purple), told apart by the three common colour-blind
+# eyes. Colour still never carries meaning alone: a glyph or a word always comes with it.
+OKABE_ITO = Theme(
+    name="okabe-ito",
+    primary="#56B4E9",  # sky blue
+    secondary="#E69F00",  # orange
+    accent="#F0E442",  # yellow
+    warning="#E69F00",  # orange
+    error="#D55E00",  # vermillion
+    success="#009E73",  # bluish green
+    foreground="#F2F2F2",
+    background="#0B0B0B",
+    surface="#1A1A1A",
+    panel="#0F2A3A",  # a dark blue
+    boost="#FFFFFF12",
+    dark=True,
+    variables={"block-cursor-background": "#0072B2", "footer-key-foreground": "#E69F00"},
+)
+
+# The themes the menu goes round (the palette's "Theme" command lists them all).
+THEMES = {"textual-dark": "Dark", "textual-light": "Light", "okabe-ito": "Colour-blind safe (Okabe-Ito)"}
+
 
 class TabletopApp(App[int]):
     CSS_PATH = str(CSS)
     TITLE = "tabletop"
-    ENABLE_COMMAND_PALETTE = False
+    ENABLE_COMMAND_PALETTE = True  # ctrl+p: the screen's own commands, and the theme
 
     revision: reactive[int] = reactive(0, always_update=True, repaint=False)
     _last_trouble: str | None = None  # the last trouble with the saved games, said once
@@ -51,11 +81,17 @@ class TabletopApp(App[int]):
         self._unsubscribe = None
         self._bot_rngs: dict[str, Rng] = {}
         self.too_small = False
+        self.register_theme(OKABE_ITO)
+        self.settings = load_settings()
+        if self.settings["theme"] in self.available_themes:
+            self.theme = self.settings["theme"]
+        self._settings_trouble_said = False
 
     # -- start-up ------------------------------------------------------------
     def on_mount(self) -> None:
         from screens.menu import MenuScreen
 
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
         self.push_screen(MenuScreen())
         if self.start is not None:
             kind = self.start[0]
@@ -70,6 +106,43 @@ class TabletopApp(App[int]):
             elif kind == "screen":  # a screen to open first (a remote seat's join screen)
                 self.push_screen(self.start[1])
         self.call_after_refresh(self._check_size)
+
+    # -- themes and the command palette ----------------------------------------
+    def _theme_changed(self, theme: Theme) -> None:
+        """Remember the theme for the next run; a file that cannot be written is said once."""
+        if self.settings.get("theme") == theme.name:
+            return
+        self.settings["theme"] = theme.name
+        trouble = save_settings(self.settings)
+        if trouble is not None and not self._settings_trouble_said:
+            self._settings_trouble_said = True
+            self.notify(f"The theme cannot be remembered for next time ({trouble[:80]}).",
+                        severity="warning", markup=False)
+
+    def next_theme(self) -> str:
+        """Go round the menu's themes (dark, light, colour-blind safe); the new one's name."""
+        names = list(THEMES)
+        at = names.index(self.theme) if self.theme in names else -1
+        self.theme = names[(at + 1) % len(names)]
+        return THEMES[self.theme]
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The palette: the current screen's own keys first (a board's undo, save, help,
+        legend, hint, and its own keys appear by themselves), then Textual's (theme...)."""
+        seen: set[str] = set()
+        for key, (node, binding, enabled, _tip) in screen.active_bindings.items():
+            if not (binding.show and binding.description and enabled) or binding.action in seen:
+                continue
+            if binding.action in ("app.command_palette", "command_palette"):
+                continue
+            seen.add(binding.action)
+            shown = binding.key_display or self.get_key_display(binding)
+            yield SystemCommand(
+                binding.description,
+                f"key {shown}",
+                lambda action=binding.action, node=node: self.call_later(self.run_action, action, node),
+            )
+        yield from super().get_system_commands(screen)
 
     # -- size ----------------------------------------------------------------
     async def _on_resize(self, event) -> None:

@@ -27,7 +27,7 @@ class DecisionPanel(NoLayoutOnGrowth, OptionList):
     DecisionPanel:focus { border-title-style: bold reverse; }
     """
 
-    BINDINGS = [Binding("enter", "select", "Choose highlighted", key_display="⏎")]
+    BINDINGS = [Binding("enter", "select", "Choose", key_display="⏎")]
 
     class Chosen(Message):
         def __init__(self, index: int) -> None:

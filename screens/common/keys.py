@@ -1,6 +1,7 @@
 """The keys that pick actions in a decision panel, and how each action keeps its key.
 
-Board commands use u (undo), w (save), q (menu) and ? (help), so those letters are left out.
+Board commands use u (undo), w (save), q (menu) and ? (help), so those letters are left out,
+and two capitals no game gives to an action or a board key: L (the legend) and H (a hint).
 
 A key belongs to what an action is, never to its place in the list. What an action "is"
 is its kind plus the fields that tell it apart from other actions of that kind offered
@@ -21,6 +22,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 ACTION_KEYS = "1234567890abcdefghijklmnoprstvxyz"
+LEGEND_KEY = "L"  # the legend of the board's glyphs, the same in every game
+HINT_KEY = "H"  # the bot's suggestion for the seat at the screen
 ENTER = "enter"  # the routine choice's "key": Enter on the highlighted first row
 FORGET_AFTER = 60  # decisions a slot must go unseen before its key may go to another
 

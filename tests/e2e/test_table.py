@@ -146,7 +146,7 @@ async def test_enter_picks_the_highlighted_row_and_the_footer_says_so(data_dir):
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         board = await start(pilot, app, NIM, {"players": 2}, bots=(1,))
-        assert "Choose highlighted" in screen_text(app)
+        assert "⏎ Choose" in screen_text(app)
         panel = board.query_one(DecisionPanel)
         assert panel.has_focus
         panel.highlighted = 1
