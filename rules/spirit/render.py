@@ -104,8 +104,9 @@ def render(view: SpiritState, seat: int | None) -> str:
                    f" ({other}), {state}")
         out.append(f"   track {_track(s.total, s.kiai)}")
         line = " ".join(short(c) for c in s.line)
-        out.append(f"   line: {line + ' <top' if line else '(empty)'}")
-        slots = " ".join(f"{k}:{short(v) if v else '-'}" for k, v in s.slots.items())
+        top = f" ({penalties(s.line[-1])})" if s.line and penalties(s.line[-1]) else ""
+        out.append(f"   line: {line + ' <top' + top if line else '(empty)'}")
+        slots = " ".join(f"{k}:{short(v) if v else '–'}" for k, v in s.slots.items())
         holds = [o.name for o in view.samurai if o.token_with == i]
         token = "home" if s.token_with is None else f"with {view.samurai[s.token_with].name}"
         held = f", holds {', '.join(h + chr(39) + 's' for h in holds)}" if holds else ""

@@ -141,14 +141,12 @@ def remove_family(state: SpiritState, why: str) -> None:
         lose(state, "the last family was lost")
 
 
-_ICON = {"hat": "H", "farm": "F", "family": "D", None: "-"}
-TAGS = {"RAZE": "RZ", "WOUND": "WD", "INTRUDE": "IN", "NO_DEFEND": "ND", "NO_SUPPORT": "NS",
-        "DRAW_LEFT": "DL", "DRAW_RIGHT": "DR", "MUST_PASS": "MP", "RESHUFFLE": "RS",
-        "NO_TALENT": "NT", "DISCARD_DEF": "DD"}
+_ICON = {"hat": "H", "farm": "F", "family": "D", None: ""}
+TAGS = {code: w.tag for code, w in words().penalties.items()}  # the board's two letters
 
 
 def short(cid: str) -> str:
-    """A card in a few characters: value, icon letter, flame, tags. ``4F*:RZ``."""
+    """A card in a few characters: value, icon letter (none: no icon), flame, tags. ``4F*:RZ``."""
     if cid == "?":
         return "?"
     c = data.card(cid)
