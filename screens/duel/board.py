@@ -1,7 +1,8 @@
 """The duel table (duel spec section 9). Draws one view and the rules' own previews.
 
 Colour always comes with a letter or glyph: icons are F/W/E/V (★ for Special Action
-cards), Life is ♥, Ki is ◆, the target enemy is ▶, a dead enemy ✗, the Injury die [n] or ✕.
+cards), Life is ♥, Ki is ◆, your level on a track ●, the target enemy is ▶, a dead enemy ✗,
+the Injury die [n] or ✕. ``legend()`` lists every glyph, abbreviation and colour drawn.
 A click on a card in hand picks the action that uses it; moving the decision cursor over
 a card shows what it would do to the gauge before it is played.
 
@@ -113,6 +114,51 @@ def wrap(text: Text, width: int, indent: int = 0) -> list[Text]:
     return [clip(ln, width) for ln in out]
 
 
+LEGEND = (
+    ("S T G", "your gauge: Strength, Technique and Guard, each a track from 0 to 10"),
+    ("●", "your level on a track; on a Bushido kanji, the pawn"),
+    ("○ →", "the level after the highlighted card; → also reads 'gives'"),
+    ("┆", "your weapon's base level, where each round starts"),
+    ("━ ·", "levels below and above yours on a track; · also separates two facts"),
+    ("▌ cap 3", "a Blood wound caps this track at 3"),
+    ("locked", "the Kusarigama keeps your Guard at 0"),
+    ("needs ✓ ✗", "the revealed defence's threshold on this track: met ✓ or not yet ✗"),
+    ("♥", "Life (yours or an enemy's), now/at the start"),
+    ("◆", "Ki; Meiyo ◆n is the Ki on the Meiyo card"),
+    ("Injury die [n] ✕", "the Injury die at level n; ✕ once Broken rib removed it"),
+    ("義 勇 誠", "the three Bushido kanji; the pawn ● shows how far it has come"),
+    ("S+1 T+0 A+1", "an enemy's bonus to your Strength and Technique thresholds, and to his "
+                    "counterattack Power"),
+    ("▶", "the enemy you target (three enemies)"),
+    ("✗", "before an enemy, dead (his name is struck through)"),
+    ("SIDE A/B", "Shiro's card: side B costs you a penalty"),
+    ("blue die 2:123", "who counterattacks on each roll of the blue die (three enemies)"),
+    ("F W E V", "a card's icon: Fire, Water, Earth, Void; three alike make a combo"),
+    ("F3 +2/+1/0", "Action card F3: Strength +2, Technique +1, Guard 0"),
+    ("★", "a Special Action card, by its name"),
+    ("*", "on a card, the wild icon (Niten Ichi-ryū); after a number, a Ki mark"),
+    ("F:1 W:2 E:0 V:3", "how many cards of each icon you hold"),
+    ("1 2 … 0", "a card's key, drawn on its cell; letters are other choices' keys"),
+    ("e f i", "the keys that target enemy 1, 2 or 3"),
+    ("Defence 4/8", "the defence card's Strength and Technique values; needs: with bonuses"),
+    ("Power", "a counterattack's strength; your Guard blocks it when at least as high"),
+    ("Wound 1 / Wound 2", "the wound a strike or counterattack deals (miss, blocked: none)"),
+    ("armour n", "Yoroi: the damage it can still absorb"),
+    ("bleed n", "Life lost at this round's end"),
+    ("gash", "Deep gash: 1 Life lost at every round's end"),
+    ("no Ki gain", "Eye injury: no effect gives you Ki"),
+    ("no Void combos", "Broken rib: Void combos do nothing"),
+    ("(exploit ready)", "the surroundings can be exploited; (used) once spent"),
+    ("red", "Fire cards; a Wound 2; a wound, cap or loss (always with its words)"),
+    ("cyan", "Water cards; Ki; the level after the highlighted card"),
+    ("green", "Earth cards; filled levels; met ✓; blocked"),
+    ("yellow", "Void cards; your weapon's base; a Wound 1; a Ki mark paid"),
+    ("magenta", "Special Action and Bushido cards"),
+    ("dim", "what is over or gone: the exchange before, a dead enemy"),
+    ("reverse", "a key, the highlighted card, Shiro's side"),
+)
+
+
 def _at(note) -> tuple[int, int, int]:
     """Where a strike or counterattack note was made: (duel, round, exchange)."""
     return note.duel, note.round, note.exchange
@@ -214,14 +260,14 @@ def card_text(cid: str, dim: bool = False, values: bool = True) -> Text:
 
 def track(name: str, value: int, base: int, cap: int | None, lock: bool, after: int | None,
           scale: int = 1, need: int | None = None) -> Text:
-    """A gauge track 0..10: `◆` marker, `┆` weapon base, `▌` cap wall, `○` preview; at
+    """A gauge track 0..10: `●` your level, `┆` weapon base, `▌` cap wall, `○` preview; at
     ``scale`` 3 each step is three cells wide, and ``need`` (a revealed defence's
     threshold) is written after the value with ✓ or ✗."""
     lo, hi = C.track_min, C.track_max
     out = Text(f"{name} ", style="bold")
     for i in range(lo, hi + 1):
         if i == value:
-            glyph = ("◆", "bold white")
+            glyph = ("●", "bold white")
         elif after is not None and i == after:
             glyph = ("○", "bold cyan")
         elif cap is not None and i == cap + 1:
@@ -698,10 +744,16 @@ class DuelBoard(BoardBase, Vertical):
         if o.bushido:
             bits.append(f"Bushido deck {len(view.bushido_deck)}")
         bits.append(f"Action deck {len(view.action_deck)}")
-        if view.last_injury:
-            card = D.injuries.get(view.last_injury)
-            bits.append(f"last injury {card.name if card else view.last_injury}")
+        if view.last_injury in D.injuries:
+            bits.append(f"last injury {D.injuries[view.last_injury].name}")
+        elif view.last_injury in p.blood_kept:  # a Blood card: its name is its wound's
+            i = p.blood_kept.index(view.last_injury)
+            bits.append(f"last injury {blood_name(view.last_injury, p.blood_levels[i])}")
         return flow([Text(b) for b in bits], width)
+
+    # -- the legend ---------------------------------------------------------------------
+    def legend(self) -> list[tuple[str, str]]:
+        return list(LEGEND)
 
     # -- keys -------------------------------------------------------------------------
     def action_key(self, action: Any) -> str | None:

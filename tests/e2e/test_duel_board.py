@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from rules.duel import GAME
 from rules.duel.data import data as duel_data
 from screens.common.curtain import CurtainScreen
@@ -326,3 +328,75 @@ async def test_between_campaign_duels_the_table_shows_the_duel_won_and_the_event
         assert text == f"Duel won: {camp.last_result} Event: {event.name}: {event.text}"
         assert f"campaign next duel {camp.index + 1} of {len(camp.ladder)}" in screen_text(app)
         assert board.keys[board.rows[0]] == "enter"  # go on to the next duel
+
+
+# -- readable at first sight (issue 16): names, never codes; a legend for every glyph --------
+
+CODES = re.compile(r"\b(?:D\d\d|C\d\d|I\d\d|B[1-5]|K[1-7]|G[1-5]|EV\d|SA\d)\b|\b[a-z]+_[a-z_]+\b")
+PROSE = set(" .,:;()'/-+!?…\n")
+COLOURS = {"red", "green", "yellow", "cyan", "magenta", "blue"}
+
+
+def _drawn(table: DuelBoard) -> tuple[str, set[str]]:
+    """The text the table draws (every region, the hand's border) and the colours it uses."""
+    texts = [block.shown for block in table.query(Block) if block.display]
+    hand = table.query_one(HandView)
+    plain = "\n".join(t.plain for t in texts) + f"\n{hand.border_title}\n{hand.border_subtitle}"
+    colours = {word for t in texts for span in t.spans for word in str(span.style).split()
+               if word in COLOURS}
+    return plain, colours
+
+
+def _uncovered(plain: str, colours: set[str], legend: list[tuple[str, str]]) -> set[str]:
+    keys = " ".join(glyph for glyph, _ in legend)
+    letters = set(re.findall(r"\b[A-Z]\b|\b[A-Z](?=[+\-:]?\d)", keys))
+    missing = {ch for ch in plain if not ch.isascii() or not (ch.isalnum() or ch in PROSE)}
+    missing = {ch for ch in missing if not ch.isalpha() or not ch.isascii()} - set(keys)
+    missing -= {"ū", "ō", "Ū"}  # letters of the rulebook's names (Ganryū, Kojirō)
+    abbreviations = set(re.findall(r"(?<![\w/])([A-Z])(?=[+\-:]\d|\s|$)", plain))
+    missing |= abbreviations - letters
+    return missing | (colours - {glyph for glyph, _ in legend})
+
+
+async def test_every_glyph_and_colour_the_table_draws_is_in_its_legend_and_no_code_shows(data_dir):
+    """Two duels played by the bot, one with three enemies and most modules, one against
+    Shiro with Blood: at every decision the table's text holds no card code, and each
+    glyph, abbreviation and colour it draws is explained by its legend."""
+    games = [dict(opponent="versus3", yoroi="opponent", surroundings="cliff", weapon="kusarigama"),
+             dict(opponent="shiro", blood=True, surroundings="river_ford", weapon="wakizashi")]
+    for size, (seed, options) in zip(((80, 24), (200, 50)), enumerate(games, start=5)):
+        app = TabletopApp(games=GAMES, bot_delay=0)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            _new_duel(app, seed, **options)
+            await settle(pilot)
+            board = board_of(app)
+            table = board.query_one(DuelBoard)
+            legend = table.legend()
+            assert legend and all(glyph and meaning for glyph, meaning in legend)
+            seen: set[str] = set()
+
+            async def check() -> None:
+                await pilot.pause()
+                plain, colours = _drawn(table)
+                assert not CODES.findall(plain), CODES.findall(plain)
+                assert not _uncovered(plain, colours, legend), (_uncovered(plain, colours, legend), plain)
+                seen.update(plain)
+
+            await _walk(pilot, app, bot_chooser(GAME, seed), 400, check)
+            assert {"♥", "◆", "●"} <= seen
+
+
+def test_the_legend_check_finds_a_glyph_left_out():
+    legend = DuelBoard(GAME).legend()
+    assert not _uncovered("S ━●·· 3 ♥ 6/8", {"red"}, legend)
+    assert _uncovered("S ━●·· 3 ♥ 6/8 ⚔", set(), legend) == {"⚔"}
+    assert _uncovered("Q+1", set(), legend) == {"Q"}
+    assert _uncovered("", {"blue"}, legend) == {"blue"}
+
+
+def test_broken_rib_reads_no_void_combos():
+    st = GAME.new(GAME.Options(blood=True), 3)
+    st.player.die, st.player.no_combos = None, True
+    words = [t.plain for t in DuelBoard(GAME)._you(GAME.view(st, 0))]
+    assert "no Void combos" in words and "no combos" not in words
