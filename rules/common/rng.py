@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 T = TypeVar("T")
 
+_hash, _from_bytes = blake2b, int.from_bytes
 _SPAN = 1 << 64
 # The rejection limit of below(n) for the small n of decks and dice, worked out once.
 _LIMITS = tuple(_SPAN - (_SPAN % n) if n else 0 for n in range(64))
@@ -30,24 +31,30 @@ class Rng(BaseModel):
     counter: int = Field(default=0, ge=0)
 
     def next64(self) -> int:
-        """The next unsigned 64-bit integer."""
+        """The next unsigned 64-bit integer: the hash of the bytes of ``f"{seed}:{counter}"``."""
         # The fields are read and written in __dict__ directly: a draw is the hottest
         # call of every simulation, and pydantic's __setattr__ would cost more than the hash.
+        # b"%d:%d" makes the same bytes as the f-string's encoding, in one step.
         fields = self.__dict__
         counter = fields["counter"]
-        digest = blake2b(f"{fields['seed']}:{counter}".encode(), digest_size=8).digest()
         fields["counter"] = counter + 1
         self.__pydantic_fields_set__.add("counter")
-        return int.from_bytes(digest, "big")
+        return _from_bytes(_hash(b"%d:%d" % (fields["seed"], counter), digest_size=8).digest(), "big")
 
     def below(self, n: int) -> int:
-        """A uniform integer in ``range(n)``."""
+        """A uniform integer in ``range(n)``: ``next64`` until it falls under a multiple of n."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         limit = _LIMITS[n] if n < 64 else _SPAN - (_SPAN % n)
+        # The draws of next64, inlined: the random bot draws once for every action it plays.
+        fields = self.__dict__
+        seed, counter = fields["seed"], fields["counter"]
         while True:
-            x = self.next64()
+            x = _from_bytes(_hash(b"%d:%d" % (seed, counter), digest_size=8).digest(), "big")
+            counter += 1
             if x < limit:
+                fields["counter"] = counter
+                self.__pydantic_fields_set__.add("counter")
                 return x % n
 
     def randint(self, low: int, high: int) -> int:
