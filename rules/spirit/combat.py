@@ -8,7 +8,8 @@ from . import data, words
 from .data import TARGETED
 from .model import (
     Confront, Defend, DiscardDuplicate, GiveCard, KiaiActivate, KiaiDecline, KiaiDone,
-    KiaiTarget, Pending, ReplaceCard, SpiritState, Transit, effect, pending, shared,
+    KiaiTarget, Pending, ReplaceCard, SpiritState, Transit, decision, effect, holding, pending,
+    shared, step,
 )
 from .talents import duplicate, pass_parity, replaces
 from .village import build, destroy, heal, label, name, neighbours
@@ -23,7 +24,7 @@ def draw(state: SpiritState, seat: int) -> None:
         {"card": cid, "holder": seat, "given": False, "replaces_left": replaces(state, seat)})
     state.reveal()
     state.say(f"{name(state, seat)} draws {label(cid)}.")
-    state.pending = pending(kind="PLACE_DRAWN", seat=seat)
+    state.pending = decision("PLACE_DRAWN", seat)
 
 
 def can_defend(state: SpiritState, seat: int, cid: str) -> bool:
@@ -37,9 +38,9 @@ def place_options(state: SpiritState) -> list[ActionBase]:
     t = state.transit
     assert t is not None
     s, cid = t.holder, t.card
-    opts: list[ActionBase] = [shared(Confront, seat=s, card=cid)]
+    opts: list[ActionBase] = [holding(Confront, s, cid)]
     if can_defend(state, s, cid):
-        opts.append(shared(Defend, seat=s, card=cid))
+        opts.append(holding(Defend, s, cid))
     if not t.given:
         if t.replaces_left > 0 and state.raiders:
             opts.append(shared(ReplaceCard, seat=s, card=cid))
@@ -60,7 +61,7 @@ def confront(state: SpiritState) -> None:
     state.transit = None
     state.pending = None
     state.say(f"{s.name} confronts {label(t.card)}: total {s.total} (Kiai {s.kiai}).")
-    state.effects.append(effect(kind="CHECK", seat=t.holder))
+    state.effects.append(step("CHECK", t.holder))
 
 
 def defend(state: SpiritState) -> None:

@@ -340,3 +340,36 @@ def shared(cls: type[M], **fields: Any) -> M:
 
 effect = cache(Effect)
 pending = cache(Pending)
+
+# The same instances by position, for the calls made every turn: a call with keywords
+# costs a cache several times as much as one with positions.
+
+
+@cache
+def seated(cls: type[M], seat: int) -> M:
+    """``shared(cls, seat=seat)``: an action with only a seat (Fight, PassRound...)."""
+    return shared(cls, seat=seat)
+
+
+@cache
+def holding(cls: type[M], seat: int, card: str) -> M:
+    """``shared(cls, seat=seat, card=card)``: a placement of the card in transit."""
+    return shared(cls, seat=seat, card=card)
+
+
+@cache
+def support_to(seat: int, to: int, name: str) -> Support:
+    """``shared(Support, seat=seat, to=to, name=name)``."""
+    return shared(Support, seat=seat, to=to, name=name)
+
+
+@cache
+def step(kind: EffectKind, seat: int | None = None) -> Effect:
+    """``effect(kind=kind, seat=seat)``."""
+    return effect(kind=kind, seat=seat)
+
+
+@cache
+def decision(kind: PendingKind, seat: int) -> Pending:
+    """``pending(kind=kind, seat=seat)``."""
+    return pending(kind=kind, seat=seat)

@@ -17,7 +17,7 @@ def penalty_step(state: SpiritState) -> None:
     a = state.active
     s = state.samurai[a]
     top = s.top
-    state.effects.append(effect(kind="T3"))
+    state.effects.append(_T3)
     if top is None or not data.card(top).penalties:
         return
     codes = list(data.card(top).penalties)
@@ -32,6 +32,9 @@ def penalty_step(state: SpiritState) -> None:
         return
     for code in reversed(codes):
         state.effects.append(effect(kind="CODE", code=code))
+
+
+_T3 = effect(kind="T3")
 
 
 def order_options(state: SpiritState) -> list[ActionBase]:

@@ -11,7 +11,7 @@ from .combat import check, draw, kiai_discard
 from .end_of_round import end_round
 from .model import (
     BeginTurn, Effect, EndTurn, Fight, FightAgain, GiveTop, PassRound, SpiritState, Support,
-    Transit, TurnFlags, UsePoolToken, effect, pending, shared,
+    Transit, TurnFlags, UsePoolToken, decision, effect, pending, seated, shared, step, support_to,
 )
 from .penalties import apply_code, penalty_step
 from .talents import fight_limit, give_top_parity
@@ -26,7 +26,7 @@ def start_turn(state: SpiritState, seat: int) -> None:
     # The turn flags are fresh already: T6 of the last turn reset them (and setup made them).
     s = state.samurai[seat]
     state.say(f"Round {state.round}: {s.name}'s turn (total {s.total}, Kiai {s.kiai}).")
-    state.effects.append(effect(kind="T1"))
+    state.effects.append(_T1)
 
 
 def start_options(state: SpiritState) -> list[ActionBase]:
@@ -38,7 +38,7 @@ def start_options(state: SpiritState) -> list[ActionBase]:
     if receivers:
         top = state.samurai[a].line[-1]
         opts += [shared(GiveTop, seat=a, to=nb, name=name(state, nb), card=top) for nb in receivers]
-    opts.append(shared(BeginTurn, seat=a))
+    opts.append(seated(BeginTurn, a))
     return opts
 
 
@@ -56,9 +56,9 @@ def _give_top_to(state: SpiritState, a: int) -> list[int]:
 def t1(state: SpiritState) -> None:
     # A choice beyond beginning the turn: a pool token to use, or a top card to give.
     if (state.flags.pool_talent is None and state.pool) or _give_top_to(state, state.active):
-        state.pending = pending(kind="START", seat=state.active)
+        state.pending = decision("START", state.active)
     else:
-        state.effects.append(effect(kind="T2"))
+        state.effects.append(_T2)
 
 
 def use_pool_token(state: SpiritState, who: str) -> None:
@@ -92,9 +92,9 @@ def begin_turn(state: SpiritState) -> None:
 def t3(state: SpiritState) -> None:
     if not state.raiders:
         state.say("The raider stack is empty: no action this turn.")
-        state.effects.append(effect(kind="T6"))
+        state.effects.append(_T6)
     else:
-        state.pending = pending(kind="ACTION", seat=state.active)
+        state.pending = decision("ACTION", state.active)
 
 
 def over_kiai(state: SpiritState, seat: int) -> bool:
@@ -111,12 +111,12 @@ def can_support(state: SpiritState) -> bool:
 def action_options(state: SpiritState) -> list[ActionBase]:
     a = state.active
     if over_kiai(state, a) or state.flags.must_pass:
-        return [shared(PassRound, seat=a)]
-    opts: list[ActionBase] = [shared(Fight, seat=a)]
+        return [seated(PassRound, a)]
+    opts: list[ActionBase] = [seated(Fight, a)]
     if can_support(state):
-        opts += [shared(Support, seat=a, to=i, name=name(state, i)) for i in range(state.n)
-                 if i != a and not state.samurai[i].passed]
-    opts.append(shared(PassRound, seat=a))
+        opts += [support_to(a, i, s.name) for i, s in enumerate(state.samurai)
+                 if i != a and not s.passed]
+    opts.append(seated(PassRound, a))
     return opts
 
 
@@ -125,8 +125,8 @@ def fight(state: SpiritState, again: bool = False) -> None:
     state.flags.fights += 1
     if again:
         state.say(f"{name(state, state.active)} fights again.")
-    state.effects.append(effect(kind="T5"))
-    state.effects.append(effect(kind="DRAW", seat=state.active))
+    state.effects.append(_T5)
+    state.effects.append(step("DRAW", state.active))
 
 
 def support(state: SpiritState, to: int) -> None:
@@ -136,7 +136,7 @@ def support(state: SpiritState, to: int) -> None:
     state.intruders.append(state.raiders.pop())
     state.say(f"{name(state, a)} supports {name(state, to)} with the support token; the top"
               f" raider card goes unseen to the intruder stack ({len(state.intruders)}).")
-    state.effects.append(effect(kind="T6"))
+    state.effects.append(_T6)
 
 
 def pass_round(state: SpiritState) -> None:
@@ -144,7 +144,7 @@ def pass_round(state: SpiritState) -> None:
     state.pending = None
     state.samurai[a].passed = True
     state.say(f"{name(state, a)} passes: out for the round.")
-    state.effects.append(effect(kind="T6"))
+    state.effects.append(_T6)
 
 
 # -- T5 / T6 ------------------------------------------------------------------------
@@ -159,18 +159,18 @@ def may_fight_again(state: SpiritState) -> bool:
 
 def t5(state: SpiritState) -> None:
     if may_fight_again(state):
-        state.pending = pending(kind="MORE_FIGHT", seat=state.active)
+        state.pending = decision("MORE_FIGHT", state.active)
     else:
-        state.effects.append(effect(kind="T6"))
+        state.effects.append(_T6)
 
 
 def more_fight_options(state: SpiritState) -> list[ActionBase]:
-    return [shared(FightAgain, seat=state.active), shared(EndTurn, seat=state.active)]
+    return [seated(FightAgain, state.active), seated(EndTurn, state.active)]
 
 
 def end_turn(state: SpiritState) -> None:
     state.pending = None
-    state.effects.append(effect(kind="T6"))
+    state.effects.append(_T6)
 
 
 def t6(state: SpiritState) -> None:
@@ -186,12 +186,14 @@ def t6(state: SpiritState) -> None:
         for k in range(1, n + 1):  # the next standing samurai, this one last
             nxt = (a + k) % n
             if not samurai[nxt].passed:
-                state.effects.append(effect(kind="START_TURN", seat=nxt))
+                state.effects.append(step("START_TURN", nxt))
                 return
-    state.effects.append(effect(kind="ROUND_END"))
+    state.effects.append(_ROUND_END)
 
 
 _FRESH_FLAGS = TurnFlags().__dict__
+# The effects without a seat, made once (the same shared instances as effect(kind=...)).
+_T1, _T2, _T5, _T6, _ROUND_END = (effect(kind=k) for k in ("T1", "T2", "T5", "T6", "ROUND_END"))
 
 
 # -- the effect runner --------------------------------------------------------------
