@@ -89,7 +89,7 @@ def ref_label(state: HarakiriState | None, ref: str) -> str:
     if kind == "r":
         r = resistor(state, rest) if state is not None else None
         return r.name if r else f"resistor {rest}"
-    if kind in ("p", "g") and rest.isdigit():
+    if kind in ("p", "g") and rest.isdecimal():
         return ("grave " if kind == "g" else "") + fmt(int(rest))
     if kind == "item" and rest in data.items():
         return "return the " + data.items()[rest].name

@@ -331,7 +331,7 @@ def describe(action) -> str:
     if k == "use_item":
         tgt = ""
         if action.target:
-            if ":" in action.target or not action.target.isdigit():
+            if ":" in action.target or not action.target.isdecimal():
                 tgt = f" on {lab(action.target)}"
             else:
                 tgt = f" on Ki die {int(action.target) + 1}"

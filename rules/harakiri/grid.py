@@ -8,6 +8,7 @@ Every function takes the state (for terrain) and an occupancy map built once by
 from __future__ import annotations
 
 import heapq
+from operator import is_
 from collections.abc import Iterator
 from math import gcd
 from typing import NamedTuple
@@ -422,10 +423,25 @@ _GEOMETRY: dict[tuple, tuple[Geometry, tuple]] = {}
 _BY_CONTENT: dict[tuple, Geometry] = {}
 
 
+_LAST: list = [None, None, None]  # the squares' positions and squares last looked up, and their tables
+
+
 def geometry(state: HarakiriState) -> Geometry:
-    """The tables of this board: found by the squares' identity, else by what they hold
-    (every new game of a scenario builds equal squares)."""
+    """The tables of this board: the last board's if its squares are the very same objects on
+    the same squares, else found by the squares' identity, else by what they hold (every new
+    game of a scenario builds equal squares)."""
     sqs = state.squares
+    values = list(sqs.values())
+    last = _LAST[1]
+    if last is not None and len(values) == len(last) and all(map(is_, values, last)) \
+            and list(sqs) == _LAST[0]:
+        return _LAST[2]
+    got = _geometry(sqs)
+    _LAST[:] = [list(sqs), values, got]
+    return got
+
+
+def _geometry(sqs: dict) -> Geometry:
     key = (tuple(sqs), tuple(map(id, sqs.values())))
     got = _GEOMETRY.get(key)
     if got is not None:

@@ -22,7 +22,7 @@ ADAPTER = TypeAdapter(HarakiriAction)
 # Ids the game knows, mixed with strings that name nothing, so both paths are walked.
 KNOWN = ["akira", "tomoe", "c:hattori", "e:ashigaru-R", "e:blood_oni", "e:nope-Q", "r:x", "p:33",
          "g:7", "p:x", "item:rice_ball", "item:nope", "weapon:katana", "weapon:", "iaijutsu",
-         "rice_ball", "head", "1: Landolfo advances 2", "0", "12", ":", "c:", "e:", ""]
+         "rice_ball", "head", "1: Landolfo advances 2", "0", "12", "²", "p:²", ":", "c:", "e:", ""]
 TEXT = st.one_of(st.sampled_from(KNOWN), st.text(max_size=12))
 
 
