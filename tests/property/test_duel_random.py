@@ -93,6 +93,32 @@ def test_every_listed_action_applies(opts, seed, data):
         GAME.apply(state, actions[data.draw(st.integers(0, len(actions) - 1), label="action")])
 
 
+@settings(max_examples=15, deadline=None)
+@given(opts=options(), seed=st.integers(0, 2**31), data=st.data())
+def test_every_listed_action_is_explained_and_the_hint_is_one_of_them(opts, seed, data):
+    """At every decision of random play with any modules: each legal action has its sentence
+    of explanation, the hint is one of the legal actions with a reason, the help topic is a
+    heading of the help page and why_not reads as a sentence (or nothing)."""
+    from rules.duel.explain import HELP_SECTIONS, PENDING_SECTIONS
+
+    topics = set(HELP_SECTIONS.values()) | set(PENDING_SECTIONS.values())
+    state = GAME.new(opts, seed)
+    for _ in range(MAX_ACTIONS):
+        actions = GAME.legal_actions(state)
+        if not actions:
+            break
+        view = GAME.view(state, 0)
+        for action in actions:
+            text = GAME.explain(view, 0, action)
+            assert text and text.endswith("."), (action, text)
+        action, reason = GAME.hint(view, 0, actions)
+        assert action in actions and reason.endswith(".")
+        assert GAME.help_topic(view) in topics
+        why = GAME.why_not(view, 0)
+        assert why == "" or why.endswith(".")
+        GAME.apply(state, actions[data.draw(st.integers(0, len(actions) - 1), label="action")])
+
+
 def test_whole_games_end_with_the_bot_and_at_random():
     bot = GAME.bots()["samurai"]
     for seed in range(12):
