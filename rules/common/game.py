@@ -74,6 +74,27 @@ class Game(ABC):
         """True when the current decision is taken in the open (no curtain, public view)."""
         return False
 
+    # -- choices taken in the open, by a seat that is not the mover ---------------
+    def open_actions(self, state: StateBase, seat: int) -> list[ActionBase]:
+        """The actions ``seat`` may take now on its own initiative, in the open, though it
+        is not the mover (Senji's winter floor: a player opens an offer). Each is one of
+        the mover's legal actions, applied exactly as the mover's; the default is none.
+        Reads only what is public, so ``state`` may be any seat's view."""
+        return []
+
+    def humans_may_act(self, state: StateBase, humans: list[int]) -> bool:
+        """The one rule for a bot that moves on an open step: while a human seat in
+        ``humans`` may still take an open action, the bot waits (it does not close the step
+        under them); a clock running out (``clock``) ends the wait by its own action."""
+        return any(self.open_actions(state, seat) for seat in humans)
+
+    def clock(self, state: StateBase) -> tuple[Any, float, ActionBase] | None:
+        """A real-time clock over the current step, kept by whoever runs the table (the
+        board at one screen, the host over the network): which clock it is (the same value
+        while the same clock runs), its length in seconds and the action taken in the
+        mover's name at 0:00; None when no clock runs."""
+        return None
+
     # -- explaining a choice (the detail line, the hint, the help) -------------
     def explain(self, view: StateBase, seat: int | None, action: ActionBase) -> str:
         """What ``action`` does, in the rulebook's words, seen from ``view``: the card's or

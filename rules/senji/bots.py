@@ -58,8 +58,11 @@ def confirm_offer(view: SenjiState, actions: list[ActionBase]) -> ActionBase:
 def floor_left_to_humans(view: SenjiState, humans: list[int]) -> bool:
     """Spec 4.3: in a game with a human seat the humans at the table run the winter floor.
     A bot host closes it only once none of them has an offer left to open (or the clock
-    runs out, which the screen does); until then it is not asked to act there."""
-    return view.step == "winter_floor" and any(view.offers_left[s] > 0 for s in humans)
+    runs out, which the screen does); until then it is not asked to act there. The same
+    rule as ``Game.humans_may_act``, which a networked table's host applies."""
+    from .game import open_actions
+
+    return any(open_actions(view, s) for s in humans)
 
 
 def smart(game, view: SenjiState, seat: int, actions: list[ActionBase], rng: Rng) -> ActionBase:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from rules.common import ActionBase, Game, IllegalAction, Outcome, Rng
 
 from . import autumn, combat, setup, summer, year
-from .actions import SenjiAction
+from .actions import OpenOffer, SenjiAction, TimeUp, make
 from .board import D, board_units, fam, name, nseats, owned, province_name, samurai_name
 from .state import SenjiOptions, SenjiState
 from .view import render, scramble, view
@@ -195,12 +195,35 @@ class Senji(Game):
     def is_public(self, state: SenjiState) -> bool:
         return state.step == "winter_floor"
 
+    def open_actions(self, state: SenjiState, seat: int) -> list[ActionBase]:
+        return open_actions(state, seat)
+
+    def clock(self, state: SenjiState) -> tuple[tuple[str, int], float, ActionBase] | None:
+        """The winter clock (spec 4.3.2): from the floor's first opening to its close, each
+        winter; at 0:00 time is up in the host's name."""
+        limit = state.options.winter_timer_s
+        if state.over or limit <= 0 or state.step not in WINTER_STEPS:
+            return None
+        return ("winter", state.year), float(limit), make(TimeUp)
+
     def bots(self):
         from .bots import smart
         return {"smart": smart}
 
     def check_invariants(self, state: SenjiState) -> None:
         check_invariants(state)
+
+
+WINTER_STEPS = ("winter_floor", "offer_compose", "offer_respond", "offer_confirm")
+
+
+def open_actions(state: SenjiState, seat: int) -> list[ActionBase]:
+    """Spec 4.3: on the winter floor a player with offers left opens an offer themselves
+    (the host's choice in the rules' turn order, so the store applies it as the host's).
+    Public facts only: any seat's view will do."""
+    if state.over or state.step != "winter_floor" or not 0 <= seat < len(state.offers_left):
+        return []
+    return [make(OpenOffer, by=seat)] if state.offers_left[seat] > 0 else []
 
 
 _DIPLO = frozenset(D.diplo_cards)

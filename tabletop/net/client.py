@@ -3,8 +3,9 @@ plays on when its game is held by a host elsewhere.
 
 ``RemoteStore`` offers what the board screen reads from a ``Store`` (game, seats, view,
 legal_actions, to_move, outcome, revision, dispatch, subscribe, undo and save answers),
-built from the host's updates: the seat's own view and, when it is to move, its legal
-actions. ``dispatch`` sends the action and returns; the host's next update (or its
+built from the host's updates: the seat's own view and its choices (its legal actions
+when it is to move, else what the rules let it do in the open, as opening an offer on
+Senji's winter floor). ``dispatch`` sends the action and returns; the host's next update (or its
 refusal, said through ``on_refused``) follows. A dropped connection is joined again with
 the same code, on its own, until the host says the seat is not ours.
 
@@ -138,7 +139,9 @@ class RemoteStore:
         return self._to_move
 
     def legal_actions(self) -> list[Any]:
-        return list(self._actions) if self._to_move == self.seat else []
+        """This seat's choices now, as the host sent them: its legal actions on its turn,
+        else its open ones (often none)."""
+        return list(self._actions)
 
     def outcome(self) -> Outcome | None:
         return self._outcome
@@ -150,7 +153,7 @@ class RemoteStore:
     # -- acting ---------------------------------------------------------------------------
     def dispatch(self, action: Any) -> None:
         """Send ``action`` to the host; IllegalAction when it cannot be sent now."""
-        if self._to_move != self.seat:
+        if not self._actions:
             raise IllegalAction("It is not your turn.")
         if self.pending:
             raise IllegalAction("Your last choice is on its way to the host.")
@@ -365,7 +368,8 @@ async def play_with_bot(
         if s.finished or (until is not None and until(s)):
             done.set_result(None)
             return
-        actions = s.legal_actions()
+        # A bot answers its turns; it takes no open initiative (that is a player's).
+        actions = s.legal_actions() if s.to_move() == s.seat else []
         if actions:
             s.dispatch(bot(s.game, s.state, s.seat, actions, rng))
 

@@ -43,6 +43,7 @@ JOIN_TIMEOUT = 10.0  # seconds a new connection has to say which seat it joins
 REFUSALS_ALLOWED = 30  # refused messages within REFUSAL_WINDOW seconds before a screen is closed
 REFUSAL_WINDOW = 10.0
 UNDO_OFF = "Undo is off at a table played over the network: every screen has seen the move."
+ANOTHERS = "That choice is another player's: only they can make it, at their own screen."
 
 
 
@@ -70,6 +71,7 @@ class TableHost:
         away_after: float | None = None,
         stand_in: str | None = None,
         bot_delay: float = 0.4,
+        clock_speed: float = 1.0,
         on_note: Callable[[str], None] | None = None,
     ) -> None:
         self.store = store
@@ -80,6 +82,7 @@ class TableHost:
         names = bot_names(store.game)
         self.stand_in_bot = stand_in or (names[1] if len(names) > 1 else names[0])
         self.bot_delay = bot_delay
+        self.clock_speed = clock_speed  # seconds of a game's clock per real second (tests speed it up)
         self.on_note = on_note
         self.clients: dict[int, _Client] = {}
         self.away_since: dict[int, float] = {seat: time.monotonic() for seat in self.codes}
@@ -87,6 +90,8 @@ class TableHost:
         self.address: tuple[str, int] | None = None
         self._server: Server | None = None
         self._timer: asyncio.TimerHandle | None = None
+        self._clock: asyncio.TimerHandle | None = None
+        self._clock_key: Any = None  # which of the rules' clocks runs (Game.clock)
         self._rngs: dict[int, Rng] = {}
         self._writers: set[asyncio.Task] = set()
         self._unsubscribe = store.subscribe(self._changed)
@@ -102,6 +107,7 @@ class TableHost:
         )
         sock = next(iter(self._server.sockets))
         self.address = (host, sock.getsockname()[1])
+        self._follow_clock()
         self._schedule()
         return self.address
 
@@ -109,6 +115,8 @@ class TableHost:
         self._unsubscribe()
         if self._timer is not None:
             self._timer.cancel()
+        if self._clock is not None:
+            self._clock.cancel()
         if self._server is not None:
             self._server.close(close_connections=False)
             for client in list(self.clients.values()):
@@ -209,7 +217,9 @@ class TableHost:
             raise P.BadMessage("This screen has already joined.")
         store = self.store
         seat = client.seat
-        if store.to_move() != seat:
+        # Its choices: its legal actions on its turn, else what it may do in the open.
+        choices = P.seat_actions(self.game, store.state, seat, len(store.seats))
+        if not choices:
             self._refuse(client, "It is not your turn.")
             return
         if message.revision != store.revision:
@@ -219,6 +229,13 @@ class TableHost:
             action = self.game.parse_action(message.action)
         except ValueError:
             raise P.BadMessage("The action is not one of this game's.") from None
+        if action not in choices:
+            if action in store.legal_actions():
+                self._refuse(client, ANOTHERS)
+                return
+            if store.to_move() != seat:
+                self._refuse(client, "It is not your turn.")
+                return
         try:
             store.dispatch(action)
         except IllegalAction as exc:
@@ -261,7 +278,41 @@ class TableHost:
 
     def _changed(self, store: Store) -> None:
         self._changed_seats()
+        self._follow_clock()
         self._schedule()
+
+    # -- the rules' clock (Senji's winter) ----------------------------------------------
+    def _follow_clock(self) -> None:
+        """Start a clock the rules run over this step (``Game.clock``) when it begins; the
+        host keeps it, since no client may act in the mover's name."""
+        clock = self.game.clock(self.store.state)
+        key = clock[0] if clock is not None else None
+        if key == self._clock_key:
+            return
+        if self._clock is not None:
+            self._clock.cancel()
+            self._clock = None
+        self._clock_key = key
+        if clock is not None:
+            seconds = clock[1] / self.clock_speed
+            self._clock = asyncio.get_running_loop().call_later(seconds, self._clock_out, key)
+
+    def _clock_out(self, key: Any) -> None:
+        """0:00: the rules' action for it (time is up) in the mover's name."""
+        self._clock = None
+        clock = self.game.clock(self.store.state)
+        if clock is None or clock[0] != key:
+            return
+        try:
+            self.store.dispatch(clock[2])
+        except IllegalAction:
+            pass  # the step moved on between the clock and now: nothing to end
+
+    def humans(self) -> list[int]:
+        """The seats whose players are at the table now: this terminal's, and the remote
+        ones whose screens are connected (a seat a bot stands in for is not)."""
+        return [i for i in range(len(self.store.seats))
+                if self.seat_kind(i) == "here" or (self.seat_kind(i) == "remote" and i in self.clients)]
 
     # -- bots and stand-ins -------------------------------------------------------------
     def _schedule(self) -> None:
@@ -276,6 +327,9 @@ class TableHost:
         loop = asyncio.get_running_loop()
         kind = self.seat_kind(seat)
         revision = store.revision
+        by_bot = kind == "bot" or (kind == "remote" and seat not in self.clients and self.away_after is not None)
+        if by_bot and self.game.humans_may_act(store.state, self.humans()):
+            return  # the players run this open step (Senji's floor): a bot does not close it under them
         if kind == "bot":
             self._timer = loop.call_later(self.bot_delay, self._bot_move, seat, revision, store.seats[seat].controller)
         elif kind == "remote" and seat not in self.clients and self.away_after is not None:
@@ -332,11 +386,20 @@ class HostSeats:
         return seat is not None and self.seats[seat].controller == HERE
 
     def legal_actions(self) -> list:
-        return self._store.legal_actions() if self._here() else []
+        """This terminal's choices: the mover's when it sits here (less what only a remote
+        player may choose), else what its players may do in the open (open an offer)."""
+        store = self._store
+        here = [i for i in range(len(store.seats)) if self._host.seat_kind(i) == "here"]
+        if not here:
+            return []
+        return P.seat_actions(store.game, store.state, here[0], len(store.seats), here)
 
     def dispatch(self, action: Any) -> Any:
-        if not self._here():
-            raise IllegalAction("That choice is made at another screen.")
+        if action not in self.legal_actions():
+            if not self._here():
+                raise IllegalAction("That choice is made at another screen.")
+            if action in self._store.legal_actions():
+                raise IllegalAction(ANOTHERS)
         return self._store.dispatch(action)
 
     def undo_block(self) -> str | None:

@@ -4,9 +4,11 @@ Every message carries the protocol version ``v`` and a ``type``. A client sends 
 ``join`` (first, once) and ``act``; the host sends ``welcome`` (once), ``update`` after
 each change, ``refused`` when an action is refused and ``note`` for table news (a seat
 left, came back, is played by a bot meanwhile). A client never receives the state: an
-update holds ``view(state, seat)`` for its own seat, the log lines that seat may read and,
-only when that seat is to move, its legal actions (``build_update`` is the one place
-that makes it, so the leak test checks exactly what is sent).
+update holds ``view(state, seat)`` for its own seat, the log lines that seat may read and
+the choices it has now: its legal actions when it is to move, otherwise the actions the
+rules let it take in the open (``Game.open_actions``: Senji's winter floor, where a player
+opens an offer). ``build_update`` is the one place that makes it, so the leak test checks
+exactly what is sent.
 
 Limits: a client's message is at most ``MAX_CLIENT_MESSAGE`` bytes (the server refuses a
 bigger frame before reading it); a host's at most ``MAX_HOST_MESSAGE``. A message that
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Collection
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -108,7 +111,7 @@ class Update(Message):
     log_from: int  # the first of ``log``'s lines is line number ``log_from`` of the seat's log
     log: list[LogLine]
     to_move: int | None
-    actions: list[dict[str, Any]]  # the legal actions, only when this seat is to move
+    actions: list[dict[str, Any]]  # this seat's choices: the legal actions when it is to move, else its open ones
     outcome: dict[str, Any] | None
     seats: list[SeatInfo]
 
@@ -165,12 +168,12 @@ def encode(message: Message) -> str:
 def build_update(
     game: Game, state: StateBase, seat: int, revision: int, log_from: int, seats: list[SeatInfo]
 ) -> Update:
-    """The update for ``seat``: its view, its log lines from ``log_from`` on, and its legal
-    actions when it is to move. Nothing else of ``state`` goes into it."""
+    """The update for ``seat``: its view, its log lines from ``log_from`` on, and its
+    choices (``seat_actions``). Nothing else of ``state`` goes into it."""
     view = game.view(state, seat)
     lines = [ln for ln in view.log if ln.visible_to(seat)]
     mover = game.to_move(state)
-    actions = [game.dump_action(a) for a in game.legal_actions(state)] if mover == seat else []
+    actions = [game.dump_action(a) for a in seat_actions(game, state, seat, len(seats))]
     outcome = game.outcome(state)
     return Update(
         revision=revision,
@@ -182,6 +185,18 @@ def build_update(
         outcome=outcome.model_dump(mode="json") if outcome is not None else None,
         seats=seats,
     )
+
+
+def seat_actions(game: Game, state: StateBase, seat: int, seats: int, here: Collection[int] = ()) -> list:
+    """What the screen of ``seat`` (and of the seats ``here`` beside it) may choose now:
+    the legal actions when one of them is to move, less the other seats' open actions
+    (a player opens an offer at their own screen, nobody opens it for them); otherwise
+    their open actions (none in most games)."""
+    mine = {seat, *here}
+    if game.to_move(state) in mine:
+        theirs = [a for s in range(seats) if s not in mine for a in game.open_actions(state, s)]
+        return [a for a in game.legal_actions(state) if a not in theirs]
+    return [a for s in sorted(mine) for a in game.open_actions(state, s)]
 
 
 def seat_log_length(game: Game, state: StateBase, seat: int) -> int:
