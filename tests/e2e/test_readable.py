@@ -145,8 +145,6 @@ async def walk_screens(app, pilot, game, options: dict, seed: int, stops: tuple[
             seen(board, screen_text(app))
         if store.finished:
             break
-    app.to_menu()
-    await settle(pilot)
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -389,3 +389,183 @@ async def test_the_decision_highlight_shows_only_while_the_panel_has_the_keys(da
         await settle(pilot, 1)
         lit, plain = backgrounds()
         assert lit == plain, "no highlight while the keys are elsewhere"
+
+
+# -- reading the table (issue 16): the detail line, the hint, the help, the palette, themes --
+
+from tests.games.nim import Nim  # noqa: E402
+
+LONG = ("Takes the card into your selection; once confirmed its stones leave the pile, and "
+        "whoever takes the last stone wins the game outright at the very end")
+
+
+class ExplainedNim(Nim):
+    """Nim whose rules explain a choice, say why rolling is missing, and hint."""
+
+    id = "nim"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hint_views: list = []
+
+    def explain(self, view, seat, action):
+        if action.kind == "select":
+            return f"Card {action.index + 1}: {LONG}."
+        return "Ends your turn."
+
+    def why_not(self, view, seat):
+        return "No roll: a card is selected." if view.selected else ""
+
+    def hint(self, view, seat, actions):
+        self.hint_views.append((view, seat))
+        picks = [a for a in actions if a.kind == "select"]
+        return (picks[-1], "the last card brings the pile nearest a win") if picks else None
+
+
+def detail_text(board) -> str:
+    box = board.query_one("#detail-box")
+    return str(board.query_one("#detail").shown) if box.display else ""
+
+
+async def test_the_detail_line_explains_the_highlighted_choice_and_follows_the_cursor(data_dir):
+    game = ExplainedNim()
+    app = TabletopApp(games={"nim": game}, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        board = await start(pilot, app, game, {"players": 2}, bots=(1,))
+        first = board.actions[board.rows[0]]
+        assert detail_text(board).startswith(f"Card {first.index + 1}: ")
+        await pilot.press("down")
+        await settle(pilot, 1)
+        second = board.actions[board.rows[1]]
+        assert detail_text(board).startswith(f"Card {second.index + 1}: ")
+        # It wraps in the side panel: every word of the long sentence is on screen.
+        box = board.query_one("#detail-box")
+        r = box.region
+        shown = [line[r.x: r.right] for line in screen_text(app).split("\n")[r.y: r.bottom]]
+        flat = " ".join(" ".join(shown).split())
+        assert f"Card {second.index + 1}: {LONG}." in flat
+
+
+async def test_the_detail_line_says_why_a_routine_choice_is_missing(data_dir):
+    game = ExplainedNim()
+    app = TabletopApp(games={"nim": game}, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        board = await start(pilot, app, game, {"players": 2}, bots=(1,))
+        assert "No roll" not in detail_text(board)
+        await press_action(pilot, board, next(i for i, a in enumerate(board.actions) if a.kind == "select"))
+        await settle(pilot, 1)
+        assert "No roll: a card is selected." in detail_text(board)
+
+
+async def test_the_hint_highlights_the_bots_choice_from_the_seats_own_view_and_picks_nothing(data_dir):
+    game = ExplainedNim()
+    app = TabletopApp(games={"nim": game}, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        board = await start(pilot, app, game, {"players": 2}, bots=(1,))
+        before = app.store.revision
+        await pilot.press("H")
+        await settle(pilot, 1)
+        suggested = [a for a in board.actions if a.kind == "select"][-1]
+        assert board.query_one(DecisionPanel).highlighted == board.rows.index(board.actions.index(suggested))
+        assert detail_text(board).startswith("Hint: the last card brings the pile nearest a win")
+        assert app.store.revision == before  # nothing chosen
+        view, seat = game.hint_views[-1]
+        assert seat == 0 and view == app.store.view(0)  # the seat's own view, never the state
+        await pilot.press("up")  # the reason stays with its row
+        await settle(pilot, 1)
+        assert "Hint:" not in detail_text(board)
+
+
+async def test_a_game_without_hints_says_so(data_dir):
+    app = TabletopApp(games={"nim": NIM}, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await start(pilot, app, NIM, {"players": 2}, bots=(1,))
+        await pilot.press("H")
+        await settle(pilot, 1)
+        assert "Nim with a die has no hint to give here." in [n.message for n in app._notifications]
+
+
+async def test_help_opens_at_the_section_of_the_current_phase(data_dir):
+    from screens.common.help import HelpScreen
+
+    game = get_game("spirit")
+    app = TabletopApp(games={"spirit": game}, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await start(pilot, app, game, {"players": 2})
+        topic = game.help_topic(app.store.view(app.store.to_move()))
+        assert topic, "Spirit names the help section of its steps"
+        await pilot.press("question_mark")
+        await settle(pilot, 4)
+        assert isinstance(app.screen, HelpScreen)
+        body = app.screen.query_one("#help-body")
+        assert body.scroll_y > 0
+        top = screen_text(app).split("\n")[1:4]
+        assert any(topic in line for line in top), top
+
+
+def test_a_wide_table_in_the_help_becomes_a_list_and_a_narrow_one_stays():
+    from screens.common.help import readable_tables
+
+    wide = ("| Card | What it does | When |\n|---|---|---|\n"
+            "| **Hat** | " + "protects the village from one raider of that icon " * 2 + "| Defend step |\n")
+    assert readable_tables(wide, 70).strip() == (
+        "- **Hat** — What it does: " + ("protects the village from one raider of that icon " * 2).strip()
+        + "; When: Defend step")
+    narrow = "| a | b |\n|---|---|\n| 1 | 2 |"
+    assert readable_tables(narrow, 70) == narrow
+
+
+async def test_the_palette_lists_the_boards_commands_and_the_theme(data_dir):
+    game = get_game("spirit")
+    app = TabletopApp(games={"spirit": game}, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        board = await start(pilot, app, game, {"players": 2})
+        titles = [c.title for c in app.get_system_commands(board)]
+        for wanted in ("Save", "Help", "Legend", "Hint", "Menu", "Graveyard", "Theme"):
+            assert wanted in titles
+        help_command = next(c for c in app.get_system_commands(board) if c.title == "Legend")
+        help_command.callback()
+        await settle(pilot)
+        from screens.common.legend import LegendScreen
+
+        assert isinstance(app.screen, LegendScreen)
+
+
+async def test_the_theme_is_remembered_between_runs(data_dir):
+    from tabletop.settings import load_settings, settings_path
+
+    app = TabletopApp(games={"nim": NIM}, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert app.theme == "textual-dark"
+        assert app.next_theme() == "Light"
+        assert app.next_theme() == "Colour-blind safe (Okabe-Ito)"
+        await settle(pilot)
+    assert load_settings()["theme"] == "okabe-ito"
+    assert settings_path().is_file() and not list(settings_path().parent.glob(".settings-*"))
+    again = TabletopApp(games={"nim": NIM}, bot_delay=0)
+    async with again.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert again.theme == "okabe-ito"
+
+
+async def test_a_theme_that_cannot_be_saved_is_said_once(data_dir, monkeypatch, tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("TABLETOP_DATA_DIR", str(blocker / "data"))
+    app = TabletopApp(games={"nim": NIM}, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        app.next_theme()
+        await settle(pilot)
+        app.next_theme()
+        await settle(pilot)
+        said = [n.message for n in app._notifications if "theme cannot be remembered" in n.message]
+        assert len(said) == 1
+        assert app.theme == "okabe-ito"  # the theme still changed

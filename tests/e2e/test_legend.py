@@ -1,0 +1,124 @@
+"""Every board's legend explains every glyph it draws (issue 16).
+
+Random positions of each game are drawn at the table (80x24 and 160x48); the characters
+the board area shows that are neither letters, digits, spaces nor everyday punctuation
+(nor the frame's box lines) are its glyphs, and each must appear in a glyph or word of
+the board's ``legend()``. The legend key opens the same list on every board.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+
+from screens.boards import CUSTOM_BOARDS, board_widget
+from screens.common.keys import ACTION_KEYS, HINT_KEY, LEGEND_KEY
+from screens.common.legend import LegendScreen
+from tabletop.app import TabletopApp
+from tabletop.engine import get_game
+from tests.e2e.helpers import screen_text, settle
+from tests.e2e.test_readable import GAMES, walk_screens
+
+# Punctuation any sentence uses: not a glyph to explain.
+EVERYDAY = set(" .,:;'\"()-?/+=%’‘“”–—…·")
+
+
+def is_glyph(ch: str) -> bool:
+    if ch.isalnum() or ch in EVERYDAY or not ch.isprintable():
+        return False
+    code = ord(ch)
+    if 0x2500 <= code <= 0x259F:  # box lines and blocks: frames and scrollbars
+        return False
+    return unicodedata.category(ch)[0] in "PSN"
+
+
+def board_glyphs(board, text: str) -> dict[str, str]:
+    """The glyphs in the board widget's part of the screen, each with a line it is on."""
+    region = board.board.region.intersection(board.query_one("#board-area").scrollable_content_region)
+    lines = text.split("\n")[region.y: region.y + region.height]
+    found: dict[str, str] = {}
+    for line in lines:
+        part = line[region.x: region.x + region.width]
+        for ch in part:
+            if is_glyph(ch):
+                found.setdefault(ch, part.strip())
+    return found
+
+
+def covered(glyph: str, legend: list[tuple[str, str]]) -> bool:
+    return any(glyph in shown for shown, _ in legend)
+
+
+def test_a_glyph_is_covered_only_by_a_legend_entry_that_shows_it():
+    legend = [("▲", "a height of 1"), ("!A", "an alarm")]
+    assert covered("▲", legend) and covered("!", legend)
+    assert not covered("~", legend)
+    assert is_glyph("▲") and is_glyph("~") and not is_glyph("a") and not is_glyph("─")
+
+
+@pytest.mark.parametrize("name", sorted(CUSTOM_BOARDS))
+def test_the_legend_and_hint_keys_are_no_boards_own(name):
+    board = board_widget(get_game(name))
+    own = set(board.RESERVED_KEYS) | {key for key, _ in board.FOOTER_KEYS} | set(ACTION_KEYS)
+    assert LEGEND_KEY not in own and HINT_KEY not in own
+    assert LEGEND_KEY != HINT_KEY
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+async def test_the_legend_covers_every_glyph_the_board_draws(data_dir, name):
+    game = get_game(name)
+    missing: dict[str, str] = {}
+    drawn: set[str] = set()
+    looked = 0
+
+    def seen(board, text: str) -> None:
+        nonlocal looked
+        looked += 1
+        legend = board.board.legend()
+        assert LEGEND_KEY not in board.keys and HINT_KEY not in board.keys  # never an action's key
+        for glyph, line in board_glyphs(board, text).items():
+            drawn.add(glyph)
+            if not covered(glyph, legend):
+                missing.setdefault(glyph, line[:100])
+
+    for size in ((80, 24), (160, 48)):
+        app = TabletopApp(games={game.id: game}, bot_delay=0)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            for seed in (3, 8):
+                await walk_screens(app, pilot, game, GAMES[name], seed, (0, 5, 15, 35, 60), seen)
+    assert looked >= 8
+    report = "\n".join(f"  {g!r} (U+{ord(g):04X}) on: {line!r}" for g, line in sorted(missing.items()))
+    assert not missing, f"{game.title}'s legend does not explain:\n{report}"
+
+
+async def test_the_legend_key_opens_the_boards_legend_and_the_tables_marks(data_dir):
+    game = get_game("spirit")
+    app = TabletopApp(games={game.id: game}, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await walk_screens_open(app, pilot, game)
+        await pilot.press(LEGEND_KEY)
+        await settle(pilot)
+        assert isinstance(app.screen, LegendScreen)
+        text = screen_text(app)
+        first = app.screen.board_entries[0][0]
+        assert first in text and "Legend: Samurai Spirit" in text
+        # The panel's own marks are at the end: a long legend scrolls to them.
+        body = app.screen.query_one("#legend-body")
+        assert body.max_scroll_y > 0
+        await pilot.press("end")
+        await settle(pilot)
+        assert "this legend" in screen_text(app)
+        await pilot.press(LEGEND_KEY)
+        await settle(pilot)
+        assert not isinstance(app.screen, LegendScreen)
+
+
+async def walk_screens_open(app, pilot, game):
+    from tabletop.store import Seat
+
+    opts = game.Options(players=2)
+    app.start_new_game(game, opts, 3, [Seat("Ann", "human"), Seat("Bo", "human")])
+    await settle(pilot)
