@@ -188,8 +188,8 @@ def explain(view: SpiritState, seat: int | None, action: ActionBase) -> str:  # 
             extra = 1 if first == "DISCARD_DEF" and not _unable(view, first) else 0
             return (f"First {_code(view, first)}; then {_code(view, second, discard_extra=extra)}.")
         case DiscardDefended(slot=slot, card=cid):
-            return (f"The {_value(cid)} leaves your {slot} slot for the discard pile. A {slot} slot"
-                    f" still empty at the end of the round no longer {SAVES[slot].replace('saves', 'save')}.")
+            return (f"The {_value(cid)} leaves your {slot} slot for the discard pile; left empty"
+                    f" at the end of the round, the slot no longer {SAVES[slot]}.")
         case Fight() | FightAgain():
             s = view.samurai[action.seat]
             room = s.kiai - s.total

@@ -74,9 +74,10 @@ def render(view: SpiritState, seat: int | None) -> str:
     burnt = " ".join(farm_burnt(view, f) for f in sorted(view.burnt))
     out.append(f"Barricades {bars} {view.barricades}/{view.cap}   Farms {farms}"
                + (f" (burnt {burnt})" if burnt else ""))
-    fams = ", ".join(f"{family(f)} ({FAMILY_SHORT[f]})" for f in view.families) or "none"
     lost = ", ".join(map(family, view.lost_families))
-    out.append(f"Families {fams}" + (f" (lost {lost})" if lost else ""))
+    out.append("Families " + (", ".join(map(family, view.families)) or "none")
+               + (f" (lost {lost})" if lost else ""))
+    out.extend(f"  {family(f)}: {FAMILY_SHORT[f]} at the end of each round" for f in view.families)
     added = {1: "", 2: " (lieutenants added)", 3: " (lieutenants and bosses added)"}[view.round]
     top = short(view.discard[-1]) if view.discard else "-"
     out.append(f"Raiders {len(view.raiders)}{added}   Intruders {len(view.intruders)}"
@@ -115,8 +116,10 @@ def render(view: SpiritState, seat: int | None) -> str:
         talent = TALENT_SHORT[f.talent] + (" (animal: more)" if s.animal else "")
         power = power_short(f.power, f.count)
         on = turn_flags(view) if i == view.active else []
-        flags = ("; " + ", ".join(on)) if on else ""
-        out.append(f"   talent: {talent}; Kiai power: {power}{flags}")
+        out.append(f"   talent: {talent}")
+        out.append(f"   Kiai power: {power}")
+        if on:
+            out.append(f"   this turn: {', '.join(on)}")
     if view.over:
         out.append("")
         out.append(view.end_reason)

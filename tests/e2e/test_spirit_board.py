@@ -157,7 +157,7 @@ async def test_at_80_columns_every_family_and_pool_token_shows(data_dir):
             await settle(pilot, 3)
             village = spirit.query_one("#sp-village", Region).shown.plain
             stacks = spirit.query_one("#sp-stacks", Region).shown.plain
-            assert "Child (calm 1)" in village and "…" not in village
+            assert "Child (discards 1 intruder)" in village and "…" not in village
             for who in ("Kanbei", "Kyuzo", "Heihachi", "Daisuke", "Kikuchiyo"):
                 assert who in stacks
             _regions_fit(spirit)
