@@ -266,9 +266,17 @@ class DuelState(StateBase, Plain):
     @model_validator(mode="before")
     @classmethod
     def _drop_old_summaries(cls, data: object) -> object:
-        """Saves made before ``strikes`` and ``counters`` kept two summaries as text."""
+        """Saves made before ``strikes`` and ``counters`` kept two summaries as text, and
+        kept Blood cards without their wound level (read back from the lasting effect a
+        Wound 2 line leaves, else Wound 1)."""
         if isinstance(data, dict) and ("last_defence" in data or "last_counter" in data):
             data = {k: v for k, v in data.items() if k not in ("last_defence", "last_counter")}
+            player = data.get("player")
+            if isinstance(player, dict) and "blood_levels" not in player:
+                wound2 = {"B1": "no_combos", "B2": "gash", "B3": "no_ki_gain"}
+                levels = [2 if player.get(wound2.get(c, ""), False) else 1
+                          for c in player.get("blood_kept", [])]
+                data["player"] = {**player, "blood_levels": levels}
         return data
 
     def last_strike(self) -> StrikeNote | None:

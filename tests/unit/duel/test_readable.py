@@ -353,3 +353,23 @@ def test_help_reads_at_80_columns():
     for line in HELP.read_text(encoding="utf-8").splitlines():
         if line.startswith("|"):
             assert len(line) <= 78, line
+
+
+def test_a_save_from_before_the_notes_still_loads():
+    import json
+
+    st = new(opponent="arima")
+    data = json.loads(st.model_dump_json())
+    del data["strikes"], data["counters"]
+    data["last_defence"], data["last_counter"] = "D07 6/7: needs S 6, T 7", "C05 power 5: blocked"
+    loaded = GAME.State.model_validate_json(json.dumps(data))
+    assert loaded.strikes == [] and loaded.counters == [] and loaded.player == st.player
+    # With Blood: the kept cards' wound levels are read back from their lasting effects.
+    st = new(opponent="arima", blood=True)
+    data = json.loads(st.model_dump_json())
+    data["last_counter"] = "C12 power 8: Wound 2"
+    del data["player"]["blood_levels"]
+    data["player"].update(blood_kept=["B1", "B2"], no_combos=True, die=None)
+    data["blood_deck"] = ["B3", "B4", "B5"]
+    loaded = GAME.State.model_validate_json(json.dumps(data))
+    assert loaded.player.blood_levels == [2, 1]  # Broken rib, Broken finger
