@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from rules.common import ActionBase, Game, IllegalAction, Outcome, Rng
@@ -160,9 +161,7 @@ class SpiritGame(Game):
     def outcome(self, state: SpiritState) -> Outcome | None:
         if not state.over:
             return None
-        res = "win" if state.won else "loss"
-        return Outcome(results=(res,) * state.n, scores=(state.score,) * state.n,
-                       explanation=state.end_reason, breakdown=tuple(state.breakdown))
+        return _outcome(state.won, state.n, state.score, state.end_reason, tuple(state.breakdown))
 
     def describe(self, action: ActionBase) -> str:
         return _describe(action)
@@ -194,6 +193,13 @@ class SpiritGame(Game):
 
     def help_topic(self, view: SpiritState) -> str:
         return explain.help_topic(view)
+
+
+@lru_cache(maxsize=4096)
+def _outcome(won: bool, n: int, score: int, reason: str, breakdown: tuple[str, ...]) -> Outcome:
+    """One (frozen) outcome per result: most games end in one of a few ways."""
+    res = "win" if won else "loss"
+    return Outcome(results=(res,) * n, scores=(score,) * n, explanation=reason, breakdown=breakdown)
 
 
 def _among(action: ActionBase, listed: list[ActionBase]) -> bool:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from collections.abc import Callable
 from typing import Annotated, Any, Literal, TypeVar, Union
 
 from pydantic import Field, model_validator
+from pydantic_core import PydanticUndefined
 
 from rules.common import ActionBase, LogLine, Model, OptionsBase, StateBase
 
@@ -213,6 +215,40 @@ class Plain(Model):
         return made
 
 
+B = TypeVar("B", bound=Model)
+
+
+def build(cls: type[B], **values: Any) -> B:
+    """What ``cls(**values)`` makes for a model with plain assignments (a Plain or the
+    state), for values already valid, without checking them again: the fields not given
+    take their defaults, and every field counts as set (a game's setup makes these)."""
+    fields: dict[str, Any] = {}
+    for name, default, factory in _defaults(cls):
+        if name in values:
+            fields[name] = values.pop(name)
+        elif factory is not None:
+            fields[name] = factory()
+        elif default is PydanticUndefined:
+            raise TypeError(f"{cls.__name__} needs {name}")
+        else:
+            fields[name] = default
+    if values:
+        raise TypeError(f"{cls.__name__} has no field {', '.join(values)}")
+    made = cls.__new__(cls)
+    _set(made, "__dict__", fields)
+    _set(made, "__pydantic_fields_set__", set(fields))
+    _set(made, "__pydantic_extra__", None)
+    _set(made, "__pydantic_private__", None)
+    return made
+
+
+@cache
+def _defaults(cls: type[Model]) -> tuple[tuple[str, Any, Callable[[], Any] | None], ...]:
+    """Each field of ``cls`` in the declared order, with its default and default factory."""
+    return tuple((name, info.default, info.default_factory)
+                 for name, info in cls.__pydantic_fields__.items())
+
+
 class Samurai(Plain):
     name: str
     wounds: int = 0
@@ -232,7 +268,7 @@ class Samurai(Plain):
 
     @property
     def kiai(self) -> int:
-        return self.face.kiai
+        return data.face(self.name, self.wounds >= 2).kiai
 
     @property
     def total(self) -> int:

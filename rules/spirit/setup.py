@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.common import Rng
 
 from . import data
-from .model import Samurai, SpiritOptions, SpiritState, effect
+from .model import Samurai, SpiritOptions, SpiritState, build, effect
 from .village import plural
 from .words import family
 
@@ -47,9 +47,10 @@ def new_state(options: SpiritOptions, seed: int) -> SpiritState:
     pool = [x for x in data.names() if x not in chosen] if options.two_player_rules else []
     # 7. first player
     first = rng.below(n)
-    state = SpiritState(
-        rng=rng, options=options, n=n, dealt=k, extra=m,
-        samurai=[Samurai(name=x) for x in chosen], barricades=cap, cap=cap,
+    # Built from values valid by construction: validating them again cost more than the rest.
+    state = build(
+        SpiritState, rng=rng, options=options, n=n, dealt=k, extra=m,
+        samurai=[build(Samurai, name=x) for x in chosen], barricades=cap, cap=cap,
         farms=list(range(1, len(backs) + 1)), backs=backs,
         families=list(data.village().families), raiders=dealt, reserve=reserve, box=box,
         pool=pool, first_seat=first, active=first,

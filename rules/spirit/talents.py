@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from . import data
 from .model import SpiritState
 from .village import neighbours
@@ -15,23 +17,31 @@ def level(state: SpiritState, seat: int, talent: str) -> int:
     its turn it has only its own talent.
     """
     s = state.samurai[seat]
-    best = 0
     own_turn = seat == state.active
     if own_turn and state.flags.no_talent:
         return 0
     if s.face.talent == talent:
-        best = 2 if s.animal else 1
-    if own_turn and best < 1:
-        if state.flags.pool_talent is not None and _human(state.flags.pool_talent) == talent:
-            best = 1
-        for owner in state.samurai:
-            if owner.token_with == seat and _human(owner.name) == talent:
-                best = 1
-    return best
+        return 2 if s.animal else 1
+    if not own_turn:
+        return 0
+    human = _humans()
+    pool = state.flags.pool_talent
+    if pool is not None and human[pool] == talent:
+        return 1
+    for owner in state.samurai:
+        if owner.token_with == seat and human[owner.name] == talent:
+            return 1
+    return 0
 
 
 def _human(name: str) -> str:
-    return data.roster()[name].human.talent
+    return _humans()[name]
+
+
+@cache
+def _humans() -> dict[str, str]:
+    """Each samurai's human talent by name (level() reads it for every token and pool token)."""
+    return {name: s.human.talent for name, s in data.roster().items()}
 
 
 def ignore_source(state: SpiritState, seat: int, cid: str) -> str | None:
