@@ -68,7 +68,7 @@ class HarakiriGrid(ScrollView, can_focus=True):
 
     DEFAULT_CSS = """
     HarakiriGrid { border-left: blank; }
-    HarakiriGrid:focus { border-left: thick $accent; }
+    HarakiriGrid:focus { outline-left: thick $accent; }
     """
 
     BINDINGS = [
@@ -76,7 +76,9 @@ class HarakiriGrid(ScrollView, can_focus=True):
         Binding("right,l", "move(1,0)", "Right", show=False),
         Binding("up,k", "move(0,-1)", "Up", show=False),
         Binding("down,j", "move(0,1)", "Down", show=False),
-        Binding("enter", "pick", "Pick on the grid"),
+        # The same words and action name as the board screen's Enter, so that the footer
+        # stays as it is (no new layout) when the arrows go to the grid and back.
+        Binding("enter", "choose", "Choose", key_display="⏎"),
     ]
 
     class Picked(Message):
@@ -248,6 +250,10 @@ class HarakiriGrid(ScrollView, can_focus=True):
 
     def scroll_to_region_if_needed(self, x: int, y: int) -> None:
         self.scroll_to_region(Region(x, y, CELL, 1), animate=False, immediate=True)
+
+    def action_choose(self) -> None:
+        """Enter: the choice on the square under the cursor (the highlighted square)."""
+        self.action_pick()
 
     def action_pick(self) -> None:
         if self.cursor is not None:

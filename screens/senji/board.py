@@ -59,7 +59,7 @@ class SenjiBoard(BoardBase, Vertical):
     STACK_BELOW = 126
     HIDDEN_KINDS = ("time_up",)
     RESERVED_KEYS = "hjklmscbp"
-    FOOTER_KEYS = (("p", "Host: pause"),)
+    FOOTER_KEYS = (("p", "Pause"),)  # the host's key for the winter clock (help, winter panel)
     # The routine choice of a decision, on Enter: done bidding, the orders confirmed, the
     # movement ended or the group sent, the dice rolled, the autumn turn ended.
     DEFAULT_KINDS = ("bid_done", "orders_confirm", "move_done", "go", "react_roll", "react_done", "end_turn")

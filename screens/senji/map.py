@@ -84,7 +84,7 @@ class SenjiMap(ScrollView, can_focus=True):
     # While the map has the arrow keys (and Enter) a bar runs down its left edge.
     DEFAULT_CSS = """
     SenjiMap { border-left: blank; }
-    SenjiMap:focus { border-left: thick $accent; }
+    SenjiMap:focus { outline-left: thick $accent; }
     """
 
     BINDINGS = [
@@ -92,7 +92,9 @@ class SenjiMap(ScrollView, can_focus=True):
         Binding("right,l", "move(1,0)", "Right", show=False),
         Binding("up,k", "move(0,-1)", "Up", show=False),
         Binding("down,j", "move(0,1)", "Down", show=False),
-        Binding("enter", "pick", "Pick on the map"),
+        # The same words and action name as the board screen's Enter, so that the footer
+        # stays as it is (no new layout) when the arrows go to the map and back.
+        Binding("enter", "choose", "Choose", key_display="⏎"),
     ]
 
     cursor: reactive[int] = reactive(0)
@@ -214,6 +216,10 @@ class SenjiMap(ScrollView, can_focus=True):
                 best, best_score = i, score
         if best is not None:
             self.cursor = best
+
+    def action_choose(self) -> None:
+        """Enter: the choice for the province or sea under the cursor."""
+        self.action_pick()
 
     def action_pick(self) -> None:
         self.post_message(self.Picked(self.current.id))

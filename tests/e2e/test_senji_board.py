@@ -285,7 +285,7 @@ async def test_the_arrows_go_to_the_map_when_the_choice_is_a_province(data_dir):
             await settle(pilot, 1)
         await settle(pilot, 2)
         assert app.focused is mp, "naming a province: the map has the arrows and Enter"
-        assert "Pick on the map" in screen_text(app)
+        assert "p Pause" in screen_text(app), "the host's pause key is in the footer at 80 columns"
 
 
 def store_step(app) -> str:
