@@ -12,7 +12,7 @@ from rules.common import ActionBase
 
 from . import preview
 from .data import data
-from .effects import C, bushido_effect, held_specials, is_special
+from .effects import C, bushido_effect, change_gauge, held_specials, is_special
 from .flow import combo_type, need_target
 from .models import DuelState
 from .words import ICON_NAMES, RESULT_WORDS, card_name, counter_label, defence_label
@@ -30,6 +30,11 @@ def _move(name: str, before: int, after: int) -> str:
 
 def _foe(view: DuelState):
     return view.foes[view.target if view.target is not None else 0]
+
+
+def _who(view: DuelState, foe) -> str:
+    """A foe as the sentence names him: "Arima Kihei", or "the Rōnin swordsman"."""
+    return f"the {foe.name}" if len(view.foes) > 1 else foe.name
 
 
 def _attacker(view: DuelState):
@@ -102,7 +107,7 @@ def _target(view, a):
 
 def _peek(view, a):
     p = view.player
-    return (f"Pay 1 Ki (Ki {p.ki} → {p.ki - 1}) to reveal {_foe(view).name}'s defence card "
+    return (f"Pay 1 Ki (Ki {p.ki} → {p.ki - 1}) to reveal {_who(view, _foe(view))}'s defence card "
             "now: you play all three cards knowing the thresholds.")
 
 
@@ -207,7 +212,7 @@ def _credit(view, a):
 def _die(view, a):
     p = view.player
     foe = _foe(view)
-    return f"+{p.die} damage to {foe.name} with this wound; the Injury die returns to 1."
+    return f"+{p.die} damage to {_who(view, foe)} with this wound; the Injury die returns to 1."
 
 
 def _decline(view, a):
@@ -225,9 +230,11 @@ def _penalty(view, a):
         return f"Lower the Injury die from {p.die} to {p.die - 1}."
     c = D.cards[a.card]
     if a.card in p.played:
-        back = (max(0, c.s), max(0, c.t), max(0, c.g))
+        trial = view.model_copy(update={"player": p.model_copy()})  # as the penalty does it
+        change_gauge(trial, -max(0, c.s), -max(0, c.t), -max(0, c.g))
+        after = _gauge(trial.player.s, trial.player.t, trial.player.g)
         return (f"{card_name(a.card)} leaves the game from the played row and takes back the "
-                f"levels it raised: {_gauge(max(0, p.s - back[0]), max(0, p.t - back[1]), max(0, p.g - back[2]))}.")
+                f"levels it raised: {after}.")
     if is_special(a.card):
         return f"{card_name(a.card)} leaves the game from your hand; you draw an Action card for it."
     return f"{card_name(a.card)} leaves the game from your hand, with no replacement."
@@ -239,7 +246,7 @@ def _face(view, a):
     if view.weapon == "kusarigama" and view.t_third - view.t_open >= 5:
         return "Your Technique rose by 5 or more this exchange: the Kusarigama blocks it."
     bad, n = _beats(view, p.g)
-    return (f"Reveal {foe.name}'s counterattack against your Guard {p.g}: "
+    return (f"Reveal {_who(view, foe)}'s counterattack against your Guard {p.g}: "
             f"{bad} of the {n} cards that can come would beat it.")
 
 
