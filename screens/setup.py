@@ -69,7 +69,7 @@ class SetupScreen(Screen[None]):
         if f.kind == "bool":
             return Switch(value=bool(f.default), id=wid)
         if f.kind == "choice":
-            return Select([(str(c), c) for c in f.choices], value=f.default, allow_blank=False, id=wid)
+            return Select(list(zip(f.choice_titles, f.choices)), value=f.default, allow_blank=False, id=wid)
         if f.kind == "int" and f.low is not None and f.high is not None and f.high - f.low <= 20:
             return Select([(str(n), n) for n in range(f.low, f.high + 1)], value=f.default,
                           allow_blank=False, id=wid)

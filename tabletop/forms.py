@@ -19,6 +19,7 @@ class FieldSpec:
     default: Any
     description: str = ""
     choices: tuple[Any, ...] = ()
+    choice_titles: tuple[str, ...] = ()  # the words shown for each choice, in order
     low: int | None = None
     high: int | None = None
 
@@ -52,7 +53,9 @@ def option_fields(model: type[BaseModel]) -> list[FieldSpec]:
             low, high = _bounds(info.metadata)
             out.append(FieldSpec(kind="int", low=low, high=high, **common))
         elif origin is typing.Literal:
-            out.append(FieldSpec(kind="choice", choices=typing.get_args(ann), **common))
+            choices = typing.get_args(ann)
+            out.append(FieldSpec(kind="choice", choices=choices,
+                                 choice_titles=choice_titles(info, choices), **common))
         elif origin in (tuple, list):
             items = [a for a in typing.get_args(ann) if a is not Ellipsis]
             if all(a in (str, int) for a in items):
@@ -62,3 +65,19 @@ def option_fields(model: type[BaseModel]) -> list[FieldSpec]:
         else:
             out.append(FieldSpec(kind="text", **common))
     return out
+
+
+def choice_titles(info: Any, choices: tuple[Any, ...]) -> tuple[str, ...]:
+    """The words a player reads for each choice: the field's ``json_schema_extra["titles"]``
+    where the rules give them, else the value in words (``drowned_shrine``: "Drowned shrine")."""
+    extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+    given = extra.get("titles", {}) if isinstance(extra.get("titles", {}), dict) else {}
+    out = []
+    for c in choices:
+        if c in given:
+            out.append(str(given[c]))
+        elif isinstance(c, str):
+            out.append(c.replace("_", " ").capitalize())
+        else:
+            out.append(str(c))
+    return tuple(out)

@@ -32,3 +32,15 @@ def test_fields_become_inputs_of_the_right_kind():
     assert fields["names"].kind == "list"
     assert fields["note"].kind == "text" and fields["note"].default == "hi"
     assert "seats" not in fields, "structured lists keep their default"
+
+
+def test_choices_read_as_words_not_ids():
+    from rules.duel import GAME as DUEL
+    from rules.harakiri import GAME as HARAKIRI
+
+    duel = {f.name: f for f in option_fields(DUEL.Options)}
+    assert dict(zip(duel["clan"].choices, duel["clan"].choice_titles))["yagyu"] == "Yagyū"
+    assert dict(zip(duel["surroundings"].choices, duel["surroundings"].choice_titles))["none"] == "Open ground"
+    harakiri = {f.name: f for f in option_fields(HARAKIRI.Options)}
+    for title in harakiri["scenario"].choice_titles:
+        assert "_" not in title
