@@ -99,7 +99,7 @@ class BoardScreen(Screen[None]):
                 with VerticalScroll(id="detail-box", can_focus=False):
                     yield Part(id="detail", fixed=True)
                 yield LogPanel(id="log")
-        yield QuietFooter()
+        yield QuietFooter(compact=True)  # every key and the palette fit at 80 columns
 
     def on_mount(self) -> None:
         self.watch(self.app, "revision", self._on_revision, init=False)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +38,8 @@ def load_settings() -> dict[str, Any]:
 
 def save_settings(settings: dict[str, Any]) -> str | None:
     """Write ``settings`` atomically; None when done, else why it could not be."""
+    import tempfile  # only when writing: the first frame never pays for it
+
     path = settings_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
