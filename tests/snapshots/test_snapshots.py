@@ -55,3 +55,36 @@ def test_generic_board(snap_compare):
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=play)
+
+
+def _spirit_app(press: tuple[str, ...]):
+    from tabletop.engine import get_game
+    from tabletop.store import Seat, Store
+    from tests.snapshots.helpers import app_with
+
+    game = get_game("spirit")
+    store = Store.new(game, game.Options(players=2), 2024, [Seat("Aiko"), Seat("Benkei")])
+    return app_with(store, press)
+
+
+def test_legend_screen(snap_compare):
+    """L on a board: the board's glyphs, then the table's own marks, at 80x24."""
+    app, start = _spirit_app(("L",))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=start)
+
+
+def test_hint_and_detail_line(snap_compare):
+    """H on a board: the suggested row highlighted, its reason and explanation below."""
+    app, start = _spirit_app(("H",))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=start)
+
+
+def test_help_at_the_current_step(snap_compare):
+    """? on a board opens the game's help at the section of the current step."""
+    app, start = _spirit_app(("question_mark",))
+
+    async def open_help(pilot):
+        await start(pilot)
+        await pilot.pause(0.3)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=open_help)
