@@ -33,6 +33,10 @@ Methods
     ``public_pause(public)``   a Screen of public facts to show everyone until a key
                                (a battle's result) before anything else is drawn, or None.
     ``legend()``               (glyph or word, meaning) for everything the board can draw.
+    ``tone(name)``             the current theme's colour for "success", "error",
+                               "warning", "primary", "secondary", "accent" (a Rich style
+                               string): draw good/bad/caution in these rather than fixed
+                               "green"/"red", so the colour-blind theme applies.
 
 What a choice does, the bot's hint and the help section of the current phase come from
 the rules (``Game.explain``, ``Game.why_not``, ``Game.hint``, ``Game.help_topic``), not
@@ -65,6 +69,14 @@ class BoardBase(Widget):
     def curtain_note(self, public: Any) -> str:
         """Public words the curtain may show (the round, a clock); never a seat's view."""
         return ""
+
+    def tone(self, name: str) -> str:
+        """The current theme's colour ``name`` as a Rich style ("" outside an app):
+        success, error, warning, primary, secondary, accent, foreground..."""
+        try:
+            return self.app.theme_variables.get(name, "")
+        except RuntimeError:  # no app is running (a board built outside one)
+            return ""
 
     def board_key(self, key: str) -> bool:
         """Handle a key no action uses (a tab, a toggle); True when it was taken."""

@@ -569,3 +569,31 @@ async def test_a_theme_that_cannot_be_saved_is_said_once(data_dir, monkeypatch, 
         said = [n.message for n in app._notifications if "theme cannot be remembered" in n.message]
         assert len(said) == 1
         assert app.theme == "okabe-ito"  # the theme still changed
+
+
+async def test_a_board_draws_good_and_bad_in_the_themes_colours(data_dir):
+    """``BoardBase.tone``: the colour-blind theme's Okabe-Ito vermillion and bluish green."""
+    from screens.common.text_board import TextBoard
+
+    app = TabletopApp(games={"nim": NIM}, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        board = TextBoard(NIM)
+        dark = board.tone("error")
+        app.theme = "okabe-ito"
+        await pilot.pause()
+        assert board.tone("error") != dark
+        assert board.tone("success").upper() == "#009E73"
+
+
+async def test_the_menu_goes_round_the_themes(data_dir):
+    from textual.widgets import OptionList
+
+    app = TabletopApp(games={"nim": NIM}, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        menu = app.screen.query_one("#menu", OptionList)
+        menu.highlighted = next(i for i in range(menu.option_count) if menu.get_option_at_index(i).id == "theme")
+        await pilot.press("enter")
+        await settle(pilot, 1)
+        assert app.theme == "textual-light"
+        assert "Theme: Light" in screen_text(app)
