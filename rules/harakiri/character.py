@@ -24,6 +24,7 @@ from .model import (
     RerollKi, Roll, SetFocus, SetSkill, StartMove, Step, Sub, SwapWeapon, Technique, Transfer,
     UseItem, WithdrawKi, pos, xy,
 )
+from .words import thing_name
 
 ATTACK_SKILLS = ("iaijutsu", "piercing_thrust", "venom_edge", "backstab", "binding_sutra", "sweeping_arc")
 
@@ -537,7 +538,7 @@ def transfer(state: HarakiriState, action: Transfer) -> None:
     elif kind == "boss_head":
         giver.boss_heads -= 1
         taker.boss_heads += 1
-    state.say(f"{char_name(giver.id)} gives {what or kind.replace('_', ' ')} to {char_name(taker.id)}.")
+    state.say(f"{char_name(giver.id)} gives {thing_name(action.thing)} to {char_name(taker.id)}.")
 
 
 def roll_attack(state: HarakiriState, c: Character) -> None:

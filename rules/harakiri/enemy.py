@@ -21,7 +21,8 @@ from .grid import (
     adjacent, distance, geometry, in_range, los, occupancy, path_to, reachable, resistor_squares, sights,
 )
 from .model import EnemyCtx, HarakiriState, Pending, fmt
-from .narration import BLEEDS, DRAWS, ENEMY_ACTIVATES, resolved_line
+from .narration import BLEEDS, DRAWS, ENEMY_ACTIVATES, resolved_line, unresolved_line
+from .words import no_target, step_words
 
 LETTERS = "abcdefgh"
 
@@ -346,7 +347,7 @@ class Sim:
             return False, reason
         if stp.op == "A":
             if not self.attack_targets(stp, pos, prio):
-                return False, f"no target for {stp.text}"
+                return False, no_target(self.e.type, stp.text)
             return self.resolvable(rest, pos, prio)
         if stp.op == "X" and stp.cond == "exhume":
             graves = exhume_graves(self.state, pos, set(self.occ) | self.placed, self.res)
@@ -436,12 +437,12 @@ def start(state: HarakiriState, uid: str) -> None:
         steps = sim.steps([text])
         ok, why = sim.resolvable(steps, e.p, p)
         if ok:
-            state.say(resolved_line(LETTERS[i], text, p))
+            state.say(resolved_line(LETTERS[i], e.type, text, p))
             state.ectx.line = [text]
             state.ectx.prio = p
             _HANDOFF[0] = (state, state.ectx, sim)
             return
-        state.say(f"Line {LETTERS[i]}) {text} cannot be resolved: {why}.")
+        state.say(unresolved_line(LETTERS[i], e.type, text, why))
     state.say(f"{label} does nothing.")
     finish_enemy(state)
 
@@ -505,12 +506,12 @@ def run(state: HarakiriState) -> None:
             _, parent = sim.reach(e.p, enemy_stats(e)["mov"] + stp.bonus)
             path = path_to(parent, e.p, dest)
             if dest != e.p:
-                state.say(f"{enemy_label(e)} moves {stp.text} of {ref_label(state, ctx.move_target)}: "
+                state.say(f"{enemy_label(e)} {step_words(e.type, stp.text, ref_label(state, ctx.move_target))}: "
                           + " -> ".join(fmt(p) for p in path) + f" ({len(path) - 1} steps).")
                 e.p = dest
                 e.moved_this_activation = True
             else:
-                state.say(f"{enemy_label(e)} stays on {fmt(dest)} ({stp.text}).")
+                state.say(f"{enemy_label(e)} stays on {fmt(dest)} ({step_words(e.type, stp.text)}).")
             ctx.move_target = None
             ctx.idx += 1
             sim = None
@@ -518,7 +519,7 @@ def run(state: HarakiriState) -> None:
             cands = sim.attack_targets(stp, e.p, prio)
             ctx.idx += 1
             if not cands:
-                state.say(f"{enemy_label(e)} finds no target for {stp.text}: the step is skipped.")
+                state.say(f"{enemy_label(e)} finds {no_target(e.type, stp.text)}: the step is skipped.")
                 continue
             pick = _choose(state, cands, "enemy_attack")
             if pick is None:

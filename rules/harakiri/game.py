@@ -11,6 +11,7 @@ from .core import (
     when, build_zone, char, char_name, move_card, new_zone_list, queue_index, ref_label, roll_ki,
 )
 from .flow import advance, advance_card, apply_init_effect
+from .words import thing_name
 from .model import (
     BattleInstinct, Blessed, Character, Counterattack, HarakiriAction, HarakiriOptions,
     HarakiriState, InitOrder, ItemState, LoseAttribute, PlaceCharacter, SkipSwap, SwapInitiative,
@@ -321,9 +322,7 @@ def describe(action) -> str:
     if k == "interact_character":
         return f"Trade with {_char(action.other)} (1 AP)"
     if k == "transfer":
-        kind, _, what = action.thing.partition(":")
-        thing = {"item": _item, "weapon": _weapon}.get(kind, lambda t: t)(what) if what else kind
-        return f"{_char(action.frm)} gives {thing.replace('_', ' ')} to {_char(action.to)}"
+        return f"{_char(action.frm)} gives {thing_name(action.thing)} to {_char(action.to)}"
     if k == "end_trade":
         return "End the trade"
     if k == "swap_weapon":

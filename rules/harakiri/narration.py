@@ -9,16 +9,24 @@ from __future__ import annotations
 
 from .core import char_name, enemy_label, ref_label
 from .model import Enemy, HarakiriState
+from .words import line_words, prio_words
 
 ENEMY_ACTIVATES = " activates and "  # "<enemy> activates and rolls 4 (normal behaviour)."
 BLEEDS = " bleeds for "  # a bleeding minion, just before it activates
 CHARACTER_ACTIVATES = " activates with "  # "<character> activates with 3 AP."
 DRAWS = "draws "  # a chosen's activation: "<chosen> activates and draws <card>."
-RESOLVED = " is resolved."  # "Line a) <line> [<priority>] is resolved."
+RESOLVED = " is resolved: "  # "Line a) is resolved: <the line in words> (target: <priority>)."
+UNRESOLVED = " cannot be resolved: "  # "Line a) cannot be resolved: <why> (<the line in words>)."
 
 
-def resolved_line(letter: str, text: str, prio: str) -> str:
-    return f"Line {letter}) {text} [{prio}]{RESOLVED}"
+def resolved_line(letter: str, etype: str, text: str, prio: str) -> str:
+    """The line an enemy resolves, its steps and its priority in words, never in the
+    data's notation (``M+1 adj, S:filthy_tongue+F [-ARM]``)."""
+    return f"Line {letter}){RESOLVED}{line_words(etype, text)} (target: {prio_words(prio)})."
+
+
+def unresolved_line(letter: str, etype: str, text: str, why: str) -> str:
+    return f"Line {letter}){UNRESOLVED}{why} ({line_words(etype, text)})."
 
 
 def enemy_names(state: HarakiriState) -> set[str]:
@@ -55,8 +63,8 @@ def last_draw(state: HarakiriState, e: Enemy) -> tuple[str, str | None] | None:
             name = lines[i][len(head):].rstrip(".").removesuffix(" (empowered)")
             resolved = None
             for ln in lines[i + 1:i + 8]:
-                if ln.startswith("Line ") and ln.endswith(RESOLVED):
-                    resolved = ln[len("Line a) "):-len(RESOLVED)]
+                if ln.startswith("Line ") and RESOLVED in ln:
+                    resolved = ln.partition(RESOLVED)[2].removesuffix(".")
                     break
             return name, resolved
     return None

@@ -19,9 +19,9 @@ def test_minion_falls_back_to_a_resolvable_line_and_asks_the_tie():
     advance(s)
     log = texts(s)
     assert "rolls 6 (normal behaviour)" in log
-    assert "Line a) S:kenjutsu cannot be resolved" in log
-    assert "Line b) S:support, S:kenjutsu cannot be resolved" in log
-    assert "Line c) M adj, S:slice_them [-HP] is resolved" in log
+    assert "Line a) cannot be resolved: no target in reach for Kenjutsu (uses Kenjutsu)" in log
+    assert "Line b) cannot be resolved: no target in reach for Kenjutsu (uses Support, then uses Kenjutsu)" in log
+    assert "Line c) is resolved: moves next to its target, then uses Slice Them (target: the least health first)" in log
     assert s.pending.kind == "tie" and s.pending.seat == 0
     assert s.pending.options == [f"p:{pos(2, 0)}", f"p:{pos(2, 1)}", f"p:{pos(2, 2)}"]
     rng.push(4, 4)  # G G: 2 + 2 hits
@@ -62,6 +62,6 @@ def test_no_resolvable_line_does_nothing():
     forced(s, 2)  # a) A adj b) M adj, A c) M to (MOV 2 cannot reach)
     advance(s)
     log = texts(s)
-    assert "Line a) A adj cannot be resolved: no target for A adj" in log
-    assert "Line c) M to [-HP] is resolved" in log
+    assert "Line a) cannot be resolved: no target in reach for an adjacent attack (attacks an adjacent target)" in log
+    assert "Line c) is resolved: moves toward its target (target: the least health first)" in log
     assert en(s, "jikininki-R").p == pos(2, 0)

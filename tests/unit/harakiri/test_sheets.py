@@ -167,10 +167,10 @@ def test_chosen_board_keeps_the_last_card_drawn_and_its_line_after_the_activatio
     start(s, "blood_oni")  # the real draw, logged by the rules
     drawn = next(ln.text for ln in s.log if "activates and draws" in ln.text)
     name = drawn.split("activates and draws ")[1].rstrip(".").replace(" (empowered)", "")
-    resolved = next((ln.text for ln in s.log if ln.text.endswith(" is resolved.")), None)
+    resolved = next((ln.text for ln in s.log if " is resolved: " in ln.text), None)
     s.ai.current, s.ectx = None, None  # the activation is over
     text = sheets.enemies(GAME.view(s, 0), "blood_oni").plain
     assert f"Last drawn {name}" in text
     if resolved is not None:
-        assert resolved[len("Line a) "):-len(" is resolved.")] in text
+        assert resolved.partition(" is resolved: ")[2].removesuffix(".") in text
 

@@ -1,0 +1,171 @@
+"""The rulebook's words for what the data writes as codes: an enemy line's steps, a
+priority icon, attack dice, attributes, the things characters trade.
+
+The data keeps its compact notation (``M+1 adj, S:filthy_tongue+F``, ``-ARM``, ``G O``);
+whatever a player reads goes through these functions first.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from . import data
+
+ATTR_NAMES = {"POW": "Power", "KNO": "Knowledge", "DEX": "Dexterity", "SPI": "Spirit"}
+
+PRIO_WORDS = {
+    "-HP": "the least health first",
+    "+HP": "the most health first",
+    "-ARM": "the least armour first",
+    "+ARM": "the most armour first",
+    "-SPI": "the lowest Spirit first",
+    "FIRST": "the first in the initiative first",
+    "NEXT": "the next in the initiative first",
+    "NEAR": "the nearest first",
+}
+
+# Board glyphs for a priority icon, short enough for an enemy board's header.
+PRIO_SHORT = {"-HP": "−HP", "+HP": "+HP", "-ARM": "−ARM", "+ARM": "+ARM", "-SPI": "−SPI",
+              "FIRST": "first", "NEXT": "next", "NEAR": "near"}
+
+_TECHNIQUE_STEPS = {
+    "bulwark": "raises Bulwark (+2 ARM until its next activation)",
+    "exhume": "exhumes a Jikininki on the nearest empty grave",
+    "range4": "gains +4 range this round",
+    "roar": "lets out a Terrible Roar",
+}
+
+
+def prio_words(prio: str) -> str:
+    return PRIO_WORDS.get(prio, prio.lower())
+
+
+def attr_name(attr: str) -> str:
+    return ATTR_NAMES.get(attr, attr.capitalize())
+
+
+@cache
+def dice_names() -> dict[str, str]:
+    return {k: d.name for k, d in data.dice().attack.items()}
+
+
+def dice_words(dice: list[str] | tuple[str, ...] | None) -> str:
+    """``["R", "G", "O"]`` as "Red, Green, Orange" ("no dice" for none)."""
+    if not dice:
+        return "no dice"
+    names = dice_names()
+    return ", ".join(names.get(d, d) for d in dice)
+
+
+def _mate_name(typ: str) -> str:
+    if typ == "grave":
+        return "the nearest grave"
+    try:
+        return "another " + data.enemy_def(typ).name
+    except KeyError:
+        return "another of its kind"
+
+
+def _skill_name(etype: str | None, sid: str) -> str:
+    if etype is not None:
+        try:
+            sk = data.enemy_def(etype).skills.get(sid)
+        except KeyError:
+            sk = None
+        if sk is not None:
+            return sk.name
+    for d in list(data.minions().minions.values()) + list(data.bosses().bosses.values()):
+        if sid in d.skills:
+            return d.skills[sid].name
+    return sid.replace("_", " ").title()
+
+
+def step_words(etype: str | None, step: str, target: str = "its target") -> str:
+    """One step of an enemy line, as a clause: ``M+1 adj`` -> "moves with 1 extra MP
+    next to its target" (``target``: the target's name once it is known)."""
+    s = step.strip()
+    focus = s.endswith("+F") or s.endswith("◉")
+    s = s.removesuffix("+F").removesuffix("◉")
+    with_focus = " with the focus die" if focus else ""
+    if s.startswith("?hp<="):
+        return f"only if its health left is {s[5:]} or less"
+    if s.startswith("M"):
+        head, _, rest = s.partition(" ")
+        extra = f" with {head[2:]} extra MP" if head.startswith("M+") else ""
+        typ = None
+        if "(" in rest:
+            rest, _, t = rest.partition("(")
+            typ = t.rstrip(")")
+        whom = target if target != "its target" or not typ else _mate_name(typ)
+        if rest == "adj":
+            return f"moves{extra} next to {whom}"
+        if rest == "to":
+            return f"moves{extra} toward {whom}"
+        if rest == "away":
+            return f"moves{extra} away from {whom}"
+        if rest == "hide":
+            return f"moves{extra} to hide on the obstacle nearest its target"
+        if rest.startswith("r") and rest[1:].isdigit():
+            return f"moves{extra} within range {rest[1:]} and line of sight of {whom}"
+        return f"moves{extra}"
+    if s.startswith("A"):
+        return ("attacks an adjacent target" if s.startswith("A adj") else "attacks") + with_focus
+    if s.startswith("S:"):
+        return f"uses {_skill_name(etype, s[2:])}{with_focus}"
+    if s.startswith("H"):
+        return f"heals {s[2:]}"
+    if s.startswith("X"):
+        return _TECHNIQUE_STEPS.get(s[2:], "uses its technique")
+    return s
+
+
+def no_target(etype: str | None, step: str) -> str:
+    """Why an attack step cannot be made: "no target in reach for Filthy Tongue"."""
+    s = step.strip().removesuffix("+F").removesuffix("◉")
+    if s.startswith("S:"):
+        return f"no target in reach for {_skill_name(etype, s[2:])}"
+    return "no target in reach for an adjacent attack" if s.startswith("A adj") else "no target in reach to attack"
+
+
+def line_words(etype: str | None, line: str) -> str:
+    """A whole enemy line (steps joined by commas) as one sentence part."""
+    parts = [step_words(etype, st) for st in line.split(",") if st.strip()]
+    return ", then ".join(parts)
+
+
+def step_short(etype: str | None, step: str) -> str:
+    """A step in the board's compact notation, a skill by its name: ``S:filthy_tongue+F``
+    -> "Filthy Tongue◉"; ``M+1 adj`` stays as it is (the legend explains it)."""
+    s = step.strip()
+    focus = s.endswith("+F") or s.endswith("◉")
+    s = s.removesuffix("+F").removesuffix("◉")
+    mark = "◉" if focus else ""
+    if s.startswith("S:"):
+        return _skill_name(etype, s[2:]) + mark
+    if s.startswith("?hp<="):
+        return f"if HP≤{s[5:]}"
+    if s.startswith("M") and "(" in s:
+        head, _, typ = s.partition("(")
+        typ = typ.rstrip(")")
+        return f"{head}({'grave' if typ == 'grave' else data.enemy_def(typ).name})"
+    return s + mark
+
+
+def line_short(etype: str | None, line: str) -> str:
+    return ", ".join(step_short(etype, st) for st in line.split(",") if st.strip())
+
+
+def thing_name(thing: str) -> str:
+    """What a trade passes: ``item:rice_ball`` -> "Rice Ball", ``boss_head`` -> "a boss head"."""
+    kind, _, what = thing.partition(":")
+    if kind == "item":
+        it = data.items().get(what)
+        return it.name if it is not None else what.replace("_", " ")
+    if kind == "weapon":
+        w = data.weapons().get(what)
+        return w.name if w is not None else what.replace("_", " ")
+    if kind == "head":
+        return "a head"
+    if kind == "boss_head":
+        return "a boss head"
+    return kind.replace("_", " ")
