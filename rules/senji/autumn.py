@@ -20,6 +20,7 @@ from .board import (
     unused_kami,
 )
 from .state import ComboWork, Hire, SenjiState
+from .words import card_name, cards_named, samurai_label
 
 
 def start_autumn(state: SenjiState) -> None:
@@ -183,7 +184,7 @@ def apply_combo(state: SenjiState, a: ActionBase) -> None:
     if isinstance(a, ComboAddWild):
         state.shingen_used.append(seat)
         kind = a.as_kind
-        state.say(f"Shingen: {a.card} counts as {kind}.")
+        state.say(f"Shingen: {card_name(a.card)} counts as a {kind}.")
     else:
         kind = D.hana_kind[a.card]
     state.hana_hands[seat].remove(a.card)
@@ -195,7 +196,7 @@ def apply_combo(state: SenjiState, a: ActionBase) -> None:
     state.hana_discard.extend(w.cards)
     state.combo = None
     state.reveal()
-    state.say(f"{name(state, seat)} scores {c.name} with {', '.join(w.cards)}.")
+    state.say(f"{name(state, seat)} scores {c.name} with {cards_named(w.cards)}.")
     if c.hire:
         start_hire(state, seat, "scroll", None)
         return
@@ -210,7 +211,7 @@ def start_hire(state: SenjiState, seat: int, mode: str, sea: str | None) -> None
     state.hire = Hire(seat=seat, cards=cards, mode=mode, sea=sea)
     state.reveal()
     state.say(f"{name(state, seat)} draws {len(cards)} samurai to hire one.")
-    state.say(f"You may hire: {', '.join(f'{x} {samurai_name(x)}' for x in cards)}.", seats=(seat,))
+    state.say(f"You may hire: {', '.join(samurai_label(x) for x in cards)}.", seats=(seat,))
     state.step = "hire_keep"
 
 
@@ -230,7 +231,7 @@ def apply_hire(state: SenjiState, a: ActionBase) -> None:
         state.samurai_discard += [x for x in h.cards if x != a.letter]
         h.cards = [a.letter]
         state.reveal()
-        state.say(f"{name(state, seat)} hires {samurai_name(a.letter)} ({a.letter}).")
+        state.say(f"{name(state, seat)} hires {samurai_name(a.letter)}.")
         gain(state, seat, D.samurai[a.letter].honor, "hired samurai")
         if h.mode == "merc":
             fleet_or_new(state, h.sea, seat).samurai.append(a.letter)
@@ -317,7 +318,7 @@ def apply_turn(state: SenjiState, a: ActionBase) -> None:
             state.reveal()
             state.say(f"{name(state, seat)} uses the trading card {D.card_name(c)} and looks at "
                       f"{len(shown)} hanafuda.")
-            state.say(f"You see {', '.join(shown)}.", seats=(seat,))
+            state.say(f"You see {cards_named(shown)}.", seats=(seat,))
             state.step = "trade_keep"
         case DiploStart():
             state.diplo_left = other_player_families(state, seat)
@@ -374,7 +375,7 @@ def apply_turn(state: SenjiState, a: ActionBase) -> None:
             state.reveal()
             state.say(f"The blue kami of {samurai_name(k)} takes a card from {name(state, t)} "
                       f"for {name(state, seat)}.")
-            state.say(f"The kami takes {c}.", seats=(seat, t))
+            state.say(f"The kami takes {card_name(c)}.", seats=(seat, t))
         case KamiGreen(letter=k):
             if not state.hana_deck:
                 state.hana_deck.extend(state.hana_discard)
@@ -394,7 +395,7 @@ def apply_turn(state: SenjiState, a: ActionBase) -> None:
             state.umeko_used.append(seat)
             state.reveal()
             state.say(f"Umeko: {name(state, seat)} swaps a diplomacy card with {name(state, t)}.")
-            state.say(f"Umeko: {c} goes to {name(state, t)}, {took} to {name(state, seat)}.",
+            state.say(f"Umeko: {card_name(c)} goes to {name(state, t)}, {card_name(took)} to {name(state, seat)}.",
                       seats=(seat, t))
 
 
@@ -412,8 +413,8 @@ def apply_trade_keep(state: SenjiState, a: TradeKeep) -> None:
     state.trade_shown = []
     card, state.trade_card = state.trade_card, None
     return_card(state, card)
-    state.say(f"{name(state, seat)} keeps one hanafuda; {card} goes back to its owner.")
-    state.say(f"You keep {a.card}.", seats=(seat,))
+    state.say(f"{name(state, seat)} keeps one hanafuda; {card_name(card)} goes back to its owner.")
+    state.say(f"You keep {card_name(a.card)}.", seats=(seat,))
     state.step = "autumn_turn"
 
 
@@ -427,7 +428,7 @@ def apply_diplo(state: SenjiState, a: DiploGive) -> None:
     state.diplo_hands[seat].remove(a.card)
     return_card(state, a.card)
     state.diplo_left.pop(0)
-    state.say(f"{name(state, seat)} hands {a.card} back to its owner.")
+    state.say(f"{name(state, seat)} hands {card_name(a.card)} back to its owner.")
     if state.diplo_left:
         return
     n = 12 if has_samurai(state, seat, "E") else 10
@@ -453,7 +454,7 @@ def apply_kami_take(state: SenjiState, a: KamiTake) -> None:
     spend_kami(state, state.green_kami)
     state.say(f"The green kami of {samurai_name(state.green_kami)} gives {name(state, seat)} "
               f"a hanafuda from the deck.")
-    state.say(f"You take {card}.", seats=(seat,))
+    state.say(f"You take {card_name(card)}.", seats=(seat,))
     state.green_kami = None
     state.reveal()
     state.step = "autumn_turn"

@@ -176,8 +176,9 @@ class Data:
         return k[1].value if k is not None else self.diplo_kind[self.card_code(card)].value
 
     def card_name(self, card: str) -> str:
+        """``R-M1`` -> ``Red Cousin (1)``: the family, the card's printed name, its value."""
         k = self.diplo_kind[self.card_code(card)]
-        return f"{card} {k.name} {k.value}"
+        return f"{self.family[self.card_family(card)].name} {k.name} ({k.value})"
 
     @staticmethod
     def hana_flower(card: str) -> int:

@@ -11,6 +11,7 @@ from .actions import OpenOffer, SenjiAction, TimeUp, make
 from .board import D, board_units, fam, name, nseats, owned, province_name, samurai_name
 from .state import SenjiOptions, SenjiState
 from .view import render, scramble, view
+from .words import card_name, samurai_label, seat_name
 
 Legal = Callable[[SenjiState], list[ActionBase]]
 Apply = Callable[[SenjiState, ActionBase], None]
@@ -115,6 +116,9 @@ class Senji(Game):
     Action = SenjiAction
     # The last legal list handed out and the state it was for: a cache, never part of a state.
     _offered: tuple[SenjiState, tuple, list[ActionBase]] | None = None
+    # The players' names of the table last seen (describe has no state, and a choice that
+    # names a seat reads the player's name): a cache, never part of a state.
+    _names: list[str] | None = None
 
     def new(self, options: SenjiOptions, seed: int) -> SenjiState:
         return setup.new(options, seed)
@@ -123,6 +127,7 @@ class Senji(Game):
         return None if state.over else state.actor
 
     def legal_actions(self, state: SenjiState) -> list[ActionBase]:
+        self._names = state.names
         if state.over:
             return []
         options = STEPS[state.step][0](state)
@@ -152,6 +157,7 @@ class Senji(Game):
         return REASONS.get(action.kind, f"That choice is not allowed now ({STEP_TEXT[state.step]}).")
 
     def view(self, state: SenjiState, seat: int | None) -> SenjiState:
+        self._names = state.names
         return view(state, seat)
 
     def scramble_hidden(self, state: SenjiState, seat: int | None, rng: Rng) -> SenjiState:
@@ -168,7 +174,7 @@ class Senji(Game):
                                        f"{len(owned(state, s))} provinces" for s in ranking))
 
     def describe(self, action: ActionBase) -> str:
-        return describe(action)
+        return describe(action, self._names)
 
     def render(self, view: SenjiState, seat: int | None) -> str:
         return render(view, seat)
@@ -226,8 +232,6 @@ def open_actions(state: SenjiState, seat: int) -> list[ActionBase]:
     return [make(OpenOffer, by=seat)] if state.offers_left[seat] > 0 else []
 
 
-_DIPLO = frozenset(D.diplo_cards)
-
 
 def _samurai(letter: str) -> str:
     return samurai_name(letter) if letter in D.samurai else letter
@@ -242,7 +246,7 @@ def _sea(sea: str | None) -> str:
 
 
 def _card(card: str) -> str:
-    return D.card_name(card) if card in _DIPLO else card
+    return card_name(card)
 
 
 def _family(f: str) -> str:
@@ -253,26 +257,31 @@ def _combo(c: str) -> str:
     return D.combo[c].name if c in D.combo else c
 
 
-def describe(a: ActionBase) -> str:
-    """Total: an id the data does not know reads as itself."""
+def describe(a: ActionBase, names: list[str] | None = None) -> str:
+    """Total: an id the data does not know reads as itself. ``names``: the players' names
+    by seat (the family's name unless one was given), for the choices that name a seat."""
     k = a.kind
+
+    def _seat(seat: int) -> str:
+        return seat_name(names, seat)
+
     match k:
         case "keep_samurai":
-            return f"Keep {_samurai(a.letter)}"
+            return f"Keep {samurai_label(a.letter)}"
         case "claim":
             return f"Name {_province(a.province)}"
         case "garrison":
             return f"Place {a.units} unit(s)" + (" and the samurai" if a.samurai else "")
         case "choose_host":
-            return f"Host: seat {a.seat + 1}"
+            return f"Host: {_seat(a.seat)}"
         case "open_offer":
-            return f"Seat {a.by + 1} makes an offer"
+            return f"{_seat(a.by)} makes an offer"
         case "end_negotiation":
             return "End the negotiation"
         case "time_up":
             return "Time is up"
         case "offer_to":
-            return f"Offer to seat {a.seat + 1}"
+            return f"Offer to {_seat(a.seat)}"
         case "offer_add" | "reply_add":
             return f"Add {_card(a.card)} face {a.face}"
         case "offer_send":
@@ -288,7 +297,7 @@ def describe(a: ActionBase) -> str:
         case "withdraw":
             return "Withdraw the offer"
         case "bid":
-            return f"Bid {_card(a.card)} on {a.lot}"
+            return f"Bid {_card(a.card)} on the lot {_card(a.lot)}"
         case "bid_done":
             return "Done bidding"
         case "order":
@@ -334,27 +343,27 @@ def describe(a: ActionBase) -> str:
         case "react_done":
             return "No reroll"
         case "call":
-            return f"Call seat {a.seat + 1}"
+            return f"Call {_seat(a.seat)}"
         case "use_trade":
             return f"Use the trading card {_card(a.card)}"
         case "trade_keep":
-            return f"Keep {a.card}"
+            return f"Keep {_card(a.card)}"
         case "diplo_start":
             return "Score diplomatic honor"
         case "diplo_give":
-            return f"Hand back {a.card}"
+            return f"Hand back {_card(a.card)}"
         case "reveal_hostage":
             return f"Reveal the hostage {_card(a.card)}"
         case "return_hostage":
-            return f"Take back the hostage {a.card}"
+            return f"Take back the hostage {_card(a.card)}"
         case "combo_start":
             return f"Score {_combo(a.combo)}"
         case "combo_add":
-            return f"Add {a.card}"
+            return f"Add {_card(a.card)}"
         case "combo_add_wild":
-            return f"Add {a.card} as {a.as_kind} (Shingen)"
+            return f"Add {_card(a.card)} as a {a.as_kind} (Shingen)"
         case "hire_keep":
-            return f"Hire {_samurai(a.letter)}"
+            return f"Hire {samurai_label(a.letter)}"
         case "hire_place":
             where = _province(a.location) if a.location in D.province else _sea(a.location)
             return f"Place in {where}"
@@ -365,13 +374,13 @@ def describe(a: ActionBase) -> str:
         case "seppuku":
             return f"Seppuku of {_samurai(a.letter)}"
         case "kami_blue":
-            return f"Blue kami {_samurai(a.letter)}: take from seat {a.seat + 1}"
+            return f"Blue kami of {_samurai(a.letter)}: take a card from {_seat(a.seat)}"
         case "kami_green":
-            return f"Green kami {_samurai(a.letter)}: take a hanafuda"
+            return f"Green kami of {_samurai(a.letter)}: take a hanafuda"
         case "kami_take":
-            return f"Take a {a.card_type}"
+            return f"Take a {_card(a.card_type)}"
         case "umeko_swap":
-            return f"Umeko: give {a.card} to seat {a.seat + 1}"
+            return f"Umeko: give {_card(a.card)} to {_seat(a.seat)}"
         case "end_turn":
             return "End the autumn turn"
     return k

@@ -8,6 +8,7 @@ from . import year
 from .actions import Claim, Garrison, KeepSamurai, make
 from .board import D, host_order, name, nseats, province_name, roll_die, samurai_name
 from .state import Prov, SenjiOptions, SenjiState
+from .words import cards_named, samurai_label
 
 
 def new(options: SenjiOptions, seed: int) -> SenjiState:
@@ -46,16 +47,17 @@ def new(options: SenjiOptions, seed: int) -> SenjiState:
         samurai_deck=sam, setup_draws=draws, kept=[None] * n, claimed=[[] for _ in range(n)],
         left_units=[3] * n, offers_left=[0] * n,
     )
-    fams = " ".join(families)
+    fams = ", ".join(D.family[f].name for f in families)
     neutral = ", ".join(province_name(p) for p in pc.neutral) or "none"
     state.say(f"Senji for {n}: families {fams}; neutral provinces: {neutral}.")
     if missing:
-        state.say(f"Missing families {' '.join(missing)}: their decks are shuffled face down.")
+        state.say(f"Missing families {', '.join(D.family[f].name for f in missing)}: "
+                  f"their decks are shuffled face down.")
     state.say("Each player is dealt 4 hanafuda and 3 samurai, and keeps one samurai in secret.")
     for s in range(n):
-        state.say(f"Your hanafuda: {', '.join(hana_hands[s])}.", seats=(s,))
+        state.say(f"Your hanafuda: {cards_named(hana_hands[s])}.", seats=(s,))
         state.say(f"Your samurai to choose from: "
-                  f"{', '.join(f'{x} {samurai_name(x)}' for x in draws[s])}.", seats=(s,))
+                  f"{', '.join(samurai_label(x) for x in draws[s])}.", seats=(s,))
     state.step, state.actor = "setup_pick", 0
     return state
 
@@ -79,7 +81,7 @@ def apply_pick(state: SenjiState, a: KeepSamurai) -> None:
         state.samurai_discard += [x for x in state.setup_draws[s] if x != letter]
         state.setup_draws[s] = []
         state.honor[s] = D.samurai[letter].honor
-        state.say(f"{name(state, s)} reveals {samurai_name(letter)} ({letter}): honor {state.honor[s]}.")
+        state.say(f"{name(state, s)} reveals {samurai_name(letter)}: honor {state.honor[s]}.")
     first_host(state)
     state.placing = 0
     state.step, state.actor = "setup_claim", host_order(state)[0]

@@ -13,6 +13,7 @@ from .board import (
     roll_die, samurai_name,
 )
 from .state import Active, Group, SenjiState
+from .words import cards_named
 
 
 def start_summer(state: SenjiState) -> None:
@@ -60,7 +61,7 @@ def apply_pick(state: SenjiState, a: ActionBase) -> None:
             n = 4 if "F" in pr.samurai else 2
             got = draw_hana(state, seat, n)
             state.say(f"{name(state, seat)} draws {len(got)} hanafuda.")
-            state.say(f"You draw {', '.join(got) or 'nothing'}.", seats=(seat,))
+            state.say(f"You draw {cards_named(got) if got else 'nothing'}.", seats=(seat,))
             to_pick(state)
         elif pr.order == "recruitment":
             cap = 3 if "H" in pr.samurai else 2

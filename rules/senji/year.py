@@ -12,6 +12,7 @@ from .board import (
     D, KINDS, fam, has_samurai, host_order, name, nseats, owned, province_name, sort_hand,
 )
 from .state import Bid, Lot, Offer, OfferCard, SenjiState
+from .words import card_name, cards_named
 
 
 # -- Welcoming the Emperor -------------------------------------------------------
@@ -95,7 +96,7 @@ def legal_confirm(state: SenjiState) -> list[ActionBase]:
 
 
 def _shown(cards: list[OfferCard]) -> str:
-    up = [c.card for c in cards if c.up]
+    up = [card_name(c.card) for c in cards if c.up]
     down = sum(1 for c in cards if not c.up)
     parts = up + ([f"{down} hidden"] if down else [])
     return " + ".join(parts) if parts else "nothing"
@@ -153,8 +154,9 @@ def apply_winter(state: SenjiState, a: ActionBase) -> None:
             sort_hand(state.diplo_hands[o.to])
             x, y = name(state, o.frm), name(state, o.to)
             state.say(f"Trade {x}→{y}: {_shown(o.give)}; {y}→{x}: {_shown(o.reply)}.")
-            state.say(f"You receive {', '.join(c.card for c in o.give) or 'nothing'}.", seats=(o.to,))
-            state.say(f"You receive {', '.join(c.card for c in o.reply) or 'nothing'}.", seats=(o.frm,))
+            state.say(f"You receive {cards_named([c.card for c in o.give]) if o.give else 'nothing'}.", seats=(o.to,))
+            state.say(f"You receive {cards_named([c.card for c in o.reply]) if o.reply else 'nothing'}.",
+                      seats=(o.frm,))
             state.reveal()
             _back_to_floor(state)
 
@@ -187,7 +189,7 @@ def apply_bid(state: SenjiState, a: ActionBase) -> None:
     if isinstance(a, PlaceBid):
         state.diplo_hands[seat].remove(a.card)
         state.bids.append(Bid(seat=seat, card=a.card, lot=a.lot))
-        state.say(f"You bid {a.card} on {a.lot}.", seats=(seat,))
+        state.say(f"You bid {card_name(a.card)} on the lot {card_name(a.lot)}.", seats=(seat,))
         return
     state.say(f"{name(state, seat)} has finished bidding.")
     state.reveal()
@@ -219,7 +221,8 @@ def resolve_auction(state: SenjiState) -> None:
         for b in bids:
             by_seat.setdefault(b.seat, []).append(b.card)
         totals = {s: bid_total(state, s, cs) for s, cs in by_seat.items()}
-        shown = "; ".join(f"{name(state, s)} {'+'.join(cs)} ({totals[s]})" for s, cs in by_seat.items())
+        shown = "; ".join(f"{name(state, s)} {' + '.join(card_name(c) for c in cs)} ({totals[s]})"
+                          for s, cs in by_seat.items())
         top = max(totals.values())
         tied = [s for s in totals if totals[s] == top]
         winner = tied[0] if len(tied) == 1 else None
@@ -238,8 +241,8 @@ def resolve_auction(state: SenjiState) -> None:
                 if s != winner:
                     state.diplo_hands[s].extend(cs)
                     sort_hand(state.diplo_hands[s])
-            state.say(f"Auction of {lot.card}: {shown}. {name(state, winner)} wins it; "
-                      f"the winning bid is shuffled into the {lot.deck} deck.")
+            state.say(f"Auction of {card_name(lot.card)}: {shown}. {name(state, winner)} wins it; "
+                      f"the winning bid is shuffled into the {D.family[lot.deck].name} deck.")
         else:
             for s, cs in by_seat.items():
                 if s in tied:
@@ -248,7 +251,7 @@ def resolve_auction(state: SenjiState) -> None:
                     state.diplo_hands[s].extend(cs)
                     sort_hand(state.diplo_hands[s])
             keep_lots.append(lot)
-            state.say(f"Auction of {lot.card}: {shown}. Tied: the lot and the tied bids stay.")
+            state.say(f"Auction of {card_name(lot.card)}: {shown}. Tied: the lot and the tied bids stay.")
     state.lots = keep_lots
 
 

@@ -38,7 +38,7 @@ def test_trade_protocol_scenario_16():
     assert "R-S2a" in s.diplo_hands[G] and "K-T3" in s.diplo_hands[G]
     assert "G-M1" in s.diplo_hands[R]
     public = [line.text for line in s.log if line.seats is None]
-    assert "Trade Red→Green: R-S2a + 1 hidden; Green→Red: 1 hidden." in public
+    assert "Trade Red→Green: Red Banner (2) + 1 hidden; Green→Red: 1 hidden." in public
     assert not any("K-T3" in t or "G-M1" in t for t in public)
     assert s.step == "winter_floor" and s.offers_left[R] == 2
 
