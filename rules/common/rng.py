@@ -20,6 +20,9 @@ _hash, _from_bytes = blake2b, int.from_bytes
 _SPAN = 1 << 64
 # The rejection limit of below(n) for the small n of decks and dice, worked out once.
 _LIMITS = tuple(_SPAN - (_SPAN % n) if n else 0 for n in range(64))
+# The decimal bytes of the first counters, which every game's setup shuffles draw.
+_DIGITS_MADE = 1024
+_DIGITS = tuple(b"%d" % i for i in range(_DIGITS_MADE))
 
 
 class Rng(BaseModel):
@@ -39,7 +42,8 @@ class Rng(BaseModel):
         counter = fields["counter"]
         fields["counter"] = counter + 1
         self.__pydantic_fields_set__.add("counter")
-        return _from_bytes(_hash(b"%d:%d" % (fields["seed"], counter), digest_size=8).digest(), "big")
+        digest = _hash(b"%d:%d" % (fields["seed"], counter), digest_size=8).digest()
+        return _from_bytes(digest, "big")
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)``: ``next64`` until it falls under a multiple of n."""
@@ -80,12 +84,14 @@ class Rng(BaseModel):
         """
         fields = self.__dict__
         prefix, counter = b"%d:" % fields["seed"], fields["counter"]  # the bytes of f"{seed}:"
-        hash_, from_bytes = blake2b, int.from_bytes
+        hash_, from_bytes, digits, made = blake2b, int.from_bytes, _DIGITS, _DIGITS_MADE
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
             limit = _LIMITS[n] if n < 64 else _SPAN - (_SPAN % n)
             while True:
-                x = from_bytes(hash_(b"%s%d" % (prefix, counter), digest_size=8).digest(), "big")
+                # f"{seed}:{counter}" as bytes: the counter's digits are made once for all games
+                text = prefix + digits[counter] if counter < made else b"%s%d" % (prefix, counter)
+                x = from_bytes(hash_(text, digest_size=8).digest(), "big")
                 counter += 1
                 if x < limit:
                     break
