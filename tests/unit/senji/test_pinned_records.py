@@ -13,15 +13,15 @@ from rules.senji import GAME
 from rules.senji.state import SenjiOptions
 
 PINNED = [
-    ({}, 1, 1018, "b812c38cca3e56495e7b39033be8657cc2bab31fd84ccff5499daa089b5d4780"),
-    ({}, 2, 1255, "89d1ca232ab86bf898309b15d0dca973ddb9fd166191dbeeba5501f8be326f91"),
-    ({}, 3, 968, "01349eedc5f407017634371b8732fa7d54cc0470c8d226822ec3511f26920a67"),
-    ({}, 4, 910, "d3d9b1af6f9c67e3977774764ee75024066027f733703d92c953af4fc79a2e89"),
-    ({"players": 3}, 5, 938, "9149924325c905588284401d29ad9b3c38209306b092c463dc1901e80f0b23d3"),
+    ({}, 1, 1018, "e106f1bd1a8d695902070fc77d99e3861ae022b339d225ed100d811edbfcc425"),
+    ({}, 2, 1255, "230ac5df341514762ee3e3e15c159e0063083fdce8b396237741d00c3c243f56"),
+    ({}, 3, 968, "a58bbaeceffe3bcee3b54508e0c00ceb78c0867978615d94ee1d87eca7bb9952"),
+    ({}, 4, 910, "22b12aa0baf2349e0df01d39313204df8c40e516dc3a1ad508a06d35f76b978f"),
+    ({"players": 3}, 5, 938, "e7cd9db12df979c14aab8db9bc778df345b7b33156956a0d3c3ddfbd57c438f9"),
     ({"players": 6, "autumn_order": "honor", "turn_limit": 6}, 6, 649,
-     "e3836a7b4948b1b9ac55b56340a48d41823ea06c4000ae2534d2856560d9b688"),
+     "2ea767f945632af425482e91c791c715046a383ea1729012a3526efde4d89a88"),
     ({"players": 5, "offers_per_winter": 1}, 7, 1173,
-     "6a84971ccba5783e555dd555ed6151a7522cb3f86a4fafdd985b54b15b5883c5"),
+     "c2aabdf6930585ce9b1ee93cc1663e064d3c7e7242a5bfad7b0b557a8e1f530d"),
 ]
 
 
