@@ -109,8 +109,7 @@ def test_the_log_names_the_defence_and_the_counterattack_by_their_values():
     GAME.apply(st, Face())
     log = log_text(st)
     assert "Arima Kihei's defence card 6/7: you need Strength 6 and Technique 7." in log
-    assert "Arima Kihei's counterattack card: Power 5 (5)" in log or \
-        "Arima Kihei's counterattack card: Power 6 (5 +1 hot-headed)" in log
+    assert "Arima Kihei's counterattack card: Power 5 (5), Wound 1." in log  # you hit: no +1
     assert "D07" not in log and "C04" not in log
 
 
