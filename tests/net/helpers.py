@@ -14,9 +14,10 @@ from tabletop.store import Seat, Store
 LOCAL = "127.0.0.1"
 
 
-def senji_store(players: int = 3, seed: int = 7, controllers: list[str] | None = None) -> Store:
+def senji_store(players: int = 3, seed: int = 7, controllers: list[str] | None = None,
+                options: SenjiOptions | None = None) -> Store:
     """A Senji store; seats given as "remote" are human seats that ``hosting`` gives codes."""
-    options = SenjiOptions(players=players)
+    options = options or SenjiOptions(players=players)
     labels = SENJI.seat_labels(options)
     controllers = controllers or [REMOTE] * players
     store = Store.new(SENJI, options, seed,
