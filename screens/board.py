@@ -78,7 +78,8 @@ class BoardScreen(Screen[None]):
         self._stale = False
         self._undo_shown: tuple[bool, bool] | None = None
         self._status_parts: tuple[str, ...] = ()
-        self._hint: tuple[int, object, str] | None = None  # (revision, action, reason) asked for
+        # The hint asked for: (revision, the seat at the screen, action, reason).
+        self._hint: tuple[int, int | None, object, str] | None = None
 
     @property
     def board(self) -> BoardBase:
@@ -184,6 +185,8 @@ class BoardScreen(Screen[None]):
     def _raise_curtain(self, seat: int) -> None:
         self.viewer = _PUBLIC
         self.frame = Frame(None, None)
+        self._hint = None
+        self._put_detail()
         self.query_one(DecisionPanel).show([], waiting="Waiting for the next player")
         self.query_one(LogPanel).show([])
         self._set_status(f"Hand-off to {self.store.seats[seat].name}")
@@ -272,8 +275,8 @@ class BoardScreen(Screen[None]):
             game = self.store.game
             action = self._highlighted_action()
             hint = self._hint
-            if hint is not None and hint[0] == self.store.revision and hint[1] == action:
-                lines.append(f"Hint: {hint[2]}")
+            if hint is not None and hint[:3] == (self.store.revision, frame.seat, action):
+                lines.append(f"Hint: {hint[3]}")
             if action is not None:
                 said = game.explain(frame.view, frame.seat, action)
                 if said:
@@ -484,7 +487,7 @@ class BoardScreen(Screen[None]):
             self.notify(f"{self.store.game.title} has no hint to give here.", timeout=3, markup=False)
             return
         action, reason = hint
-        self._hint = (self.store.revision, action, reason or "the bot's choice")
+        self._hint = (self.store.revision, frame.seat, action, reason or "the bot's choice")
         panel = self.query_one(DecisionPanel)
         row = self.rows.index(self.actions.index(action))
         if panel.highlighted == row:

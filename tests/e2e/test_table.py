@@ -597,3 +597,26 @@ async def test_the_menu_goes_round_the_themes(data_dir):
         await settle(pilot, 1)
         assert app.theme == "textual-light"
         assert "Theme: Light" in screen_text(app)
+
+
+async def test_the_detail_line_and_the_hint_stay_with_the_seat_that_asked(data_dir):
+    """Hot-seat: under the hand-off curtain nothing is explained, and the next seat
+    never reads the reason of a hint the previous seat asked for."""
+    game = ExplainedNim()
+    app = TabletopApp(games={"nim": game}, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        board = await start(pilot, app, game, {"players": 2})
+        await pilot.press("enter")  # Player 1 lifts the curtain
+        await settle(pilot)
+        await pilot.press("H")
+        await settle(pilot, 1)
+        assert detail_text(board).startswith("Hint: ")
+        roll = next(i for i, a in enumerate(board.actions) if a.kind == "roll")
+        await press_action(pilot, board, roll)
+        await settle(pilot)
+        assert app.store.to_move() == 1 and isinstance(app.screen, CurtainScreen)
+        assert detail_text(board) == ""  # nothing of the last seat's stays behind
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is board and "Hint:" not in detail_text(board)
