@@ -311,3 +311,27 @@ async def test_the_hosts_screen_opens_offers_for_its_own_players_only():
         seats.dispatch(act("open_offer", by=here))
         assert store.state.step == "offer_compose" and store.to_move() == here
         assert store.log[-1].seat == host
+
+
+async def test_a_remote_players_board_shows_their_offer_and_opens_it_with_a_key():
+    from screens.board import BoardScreen
+    from screens.net import seat_app
+
+    options = SenjiOptions(players=3, winter_timer_s=0)
+    store, setup, host = floor_table(options, open_now=False)
+    a, _ = [s for s in range(3) if s != host]
+    async with hosting(store) as table:
+        conn, ra, _ = await join(table, a)
+        app = seat_app(("store", ra))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            open_floor(store, setup)
+            screen = app.screen
+            assert isinstance(screen, BoardScreen)
+            await until(lambda: screen.actions == [act("open_offer", by=a)])
+            assert screen.frame.seat is None  # the public floor, no curtain
+            await pilot.press(next(k for k in screen.keys if k is not None))  # as a player
+            await until(lambda: store.state.step == "offer_compose" and store.to_move() == a)
+            await until(lambda: screen.actions and all(x.kind in ("offer_to", "offer_cancel") for x in screen.actions))
+            assert screen.frame.seat == a
+        await conn.close()
