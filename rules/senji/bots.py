@@ -9,6 +9,23 @@ from .state import OfferCard, SenjiState
 from .view import HIDDEN
 
 PREFER_TOP = ("combo_start", "reveal_hostage", "diplo_start", "use_trade", "kami_green", "merc_units")
+FIRST_WHY = {  # the steps where the bot takes the first choice listed, and why that is fine
+    "summer_pick": "The bot activates in the map's order: the first listed.",
+    "autumn_call": "The bot calls players in table order.",
+    "emperor_tie": "Any of the tied players may host: the first listed.",
+    "combo": "Any card that fits the set does the same: the first listed.",
+    "kami_take": "The bot takes the first type listed.",
+    "diplo_give": "Any card of that family does the same: the first listed.",
+    "hire_place": "The first of your provinces or fleets listed.",
+}
+AUTUMN_WHY = {
+    "combo_start": "A hanafuda set scores honour now.",
+    "reveal_hostage": "A hostage shown is honour gained at no cost.",
+    "diplo_start": "Diplomatic honour: 10 honour for you, and every other player loses 1.",
+    "use_trade": "A trading card of another family: a free look at the deck.",
+    "kami_green": "The green kami brings a hanafuda of your choice.",
+    "merc_units": "With no province and no fleet, mercenaries are the way back onto the board.",
+}
 
 
 def _first(actions: list[ActionBase], kind: str) -> ActionBase | None:
@@ -66,85 +83,141 @@ def floor_left_to_humans(view: SenjiState, humans: list[int]) -> bool:
 
 
 def smart(game, view: SenjiState, seat: int, actions: list[ActionBase], rng: Rng) -> ActionBase:
+    return decide(view, seat, actions, rng)[0]
+
+
+def hint(view: SenjiState, seat: int, actions: list[ActionBase]) -> tuple[ActionBase, str] | None:
+    """The smart bot's choice for ``seat`` and its reason (the hint key). Where the bot would
+    toss a coin, the coin is seeded from public facts (the year, the step, the log's length),
+    so the suggestion depends on nothing hidden from the seat; a lone choice is just that."""
+    if not actions:
+        return None
+    if len(actions) == 1:
+        return actions[0], "It is the only choice."
+    public = sum(1 for line in view.log if line.seats is None)
+    rng = Rng(seed=view.year * 100000 + public).fork(f"hint:{view.step}:{seat}")
+    return decide(view, seat, actions, rng)
+
+
+def _card_words(card: str) -> str:
+    from .words import card_name
+    return card_name(card)
+
+
+def decide(view: SenjiState, seat: int, actions: list[ActionBase], rng: Rng) -> tuple[ActionBase, str]:  # noqa: C901
+    """The smart bot's choice from the view and the legal actions only, and why."""
     step = view.step
     if step == "setup_pick":
-        return max(actions, key=lambda a: D.samurai[a.letter].honor)
+        a = max(actions, key=lambda a: D.samurai[a.letter].honor)
+        return a, f"The highest honour of the three ({D.samurai[a.letter].honor}): a head start, and the first host."
     if step == "setup_claim":
         mine = set(owned(view, seat))
         near = [a for a in actions if any(n in mine for n in D.neighbours[a.province])]
-        return rng.choice(near or actions)
+        why = "It borders a province you hold: your lands stay together." if near else \
+            "Any free province will do: none borders yours yet."
+        return rng.choice(near or actions), why
     if step == "setup_garrison":
         one = [a for a in actions if a.units == 1]
-        return one[-1] if one else actions[0]
+        return (one[-1], "One unit here keeps units for the other provinces.") if one else \
+            (actions[0], "The first way to garrison it.")
     if step == "winter_floor":
-        return _first(actions, "end_negotiation") or actions[0]
+        a = _first(actions, "end_negotiation")
+        return (a, "No offer worth making: close the floor.") if a else (actions[0], "The first choice.")
     if step in ("offer_compose",):
-        return _first(actions, "offer_cancel") or actions[0]
+        a = _first(actions, "offer_cancel")
+        return (a, "Nothing in hand is worth offering.") if a else (actions[0], "The first choice.")
     if step == "offer_respond":
-        return answer_offer(view, actions)
+        a = answer_offer(view, actions)
+        o = view.offer
+        if a.kind == "refuse":
+            return a, "The offer brings you nothing worth having."
+        if a.kind == "reply_add":
+            return a, (f"The offer is worth {worth(o.give)} to you; giving back {_card_words(a.card)} "
+                       f"still leaves you ahead.")
+        return a, f"The offer is worth {worth(o.give)}, your reply {worth(o.reply)}: you gain by it."
     if step == "offer_confirm":
-        return confirm_offer(view, actions)
+        a = confirm_offer(view, actions)
+        o = view.offer
+        return a, (f"The reply is worth {worth(o.reply)} against the {worth(o.give)} you give"
+                   f"{'' if a.kind == 'confirm' else ': too little'}.")
     if step == "winter_bid":
         mine = [b for b in view.bids if b.seat == seat]
         bids = [a for a in actions if a.kind == "bid"]
         if not mine and bids and rng.below(2) == 0:
-            return min(bids, key=lambda a: D.card_value(a.card))
-        return _first(actions, "bid_done")
+            a = min(bids, key=lambda a: D.card_value(a.card))
+            return a, "A cheap bid: it costs little if it loses, and it may take the lot."
+        why = "You have a bid down already." if mine else "Keep your cards for this year."
+        return _first(actions, "bid_done"), why
     if step == "spring_orders":
         if actions[0].kind == "orders_confirm":
-            return actions[0]
+            return actions[0], "Every province has its order."
         p = actions[0].province
         pr = view.provinces[p]
         target = any(
             not view.provinces[n].neutral and view.provinces[n].owner != seat
             and _enemy_strength(view, n) < pr.units for n in D.neighbours[p])
         if pr.units >= 2 and target and len(owned(view, seat)) < 6:
-            kind = "movement"
+            kind, why = "movement", "a weaker or free neighbour is within reach of its units"
         elif pr.units < 3 and view.supply[seat] > 0:
-            kind = "recruitment"
+            kind, why = "recruitment", "it is thinly held and you have units in supply"
         else:
-            kind = "production"
-        return next(a for a in actions if a.province == p and a.order == kind)
+            kind, why = "production", "it is safe enough: draw hanafuda for autumn sets"
+        a = next(a for a in actions if a.province == p and a.order == kind)
+        return a, f"{kind.capitalize()}: {why}."
     if step == "move_dest":
         pr_units = 0
         if view.active and view.active.province:
             pr_units = view.provinces[view.active.province].units
-        best = None
+        best, why = None, ""
         for a in actions:
             if a.kind != "dest" or a.sea is not None:
                 continue
             t = view.provinces[a.province]
             if t.owner is None:
-                best = best or a
+                if best is None:
+                    best, why = a, "A free province to take without a fight."
             elif t.owner != seat and _enemy_strength(view, a.province) + 1 < pr_units:
-                best = a
-        return best or _first(actions, "move_done") or actions[0]
+                best, why = a, f"Your {pr_units} units outnumber its {_enemy_strength(view, a.province)} pieces."
+        if best:
+            return best, why
+        a = _first(actions, "move_done")
+        return (a, "No free province and no weaker enemy next door: stay.") if a else (actions[0], "The first choice.")
     if step == "move_group":
         adds = [a for a in actions if a.kind == "add_units"]
         if adds:
-            return max(adds, key=lambda a: a.n)
-        return _first(actions, "go") or actions[0]
+            return max(adds, key=lambda a: a.n), "Send as many units as can go."
+        a = _first(actions, "go")
+        return (a, "The group is ready.") if a else (actions[0], "The first choice.")
     if step == "fleet_mode":
-        return _first(actions, "fleet_stay") or actions[0]
+        a = _first(actions, "fleet_stay")
+        return (a, "The fleet is safe where it is.") if a else (actions[0], "The first choice.")
     if step.startswith("combat_support"):
         sup = [a for a in actions if a.kind == "support"]
-        return max(sup, key=lambda a: D.card_value(a.card)) if sup else actions[0]
+        if sup:
+            a = max(sup, key=lambda a: D.card_value(a.card))
+            return a, f"The strongest support you can play (up to {D.card_value(a.card)} points)."
+        return actions[0], "The first choice."
     if step.startswith("combat_react"):
         if view.combat and view.combat.react_source is None:
-            return _first(actions, "react_use") if rng.below(2) else _first(actions, "react_done")
+            use = rng.below(2)
+            if use:
+                return _first(actions, "react_use"), "A reroll may turn the dice your way."
+            return _first(actions, "react_done"), "The dice are good enough."
         die = _first(actions, "react_die")
-        return die if die and not view.combat.react_chosen else (_first(actions, "react_roll") or actions[0])
+        if die and not view.combat.react_chosen:
+            return die, "Reroll a die that does not show your mon."
+        return (_first(actions, "react_roll") or actions[0]), "Roll the chosen dice."
     if step == "autumn_turn":
         for kind in PREFER_TOP:
             a = _first(actions, kind)
             if a is not None:
                 if kind == "merc_units":
-                    return max((x for x in actions if x.kind == kind), key=lambda x: x.n)
-                return a
-        return _first(actions, "end_turn")
+                    a = max((x for x in actions if x.kind == kind), key=lambda x: x.n)
+                return a, AUTUMN_WHY[kind]
+        return _first(actions, "end_turn"), "Nothing more to score or use this autumn."
     if step == "trade_keep":
-        return actions[0]
+        return actions[0], "Any of them: the bot keeps the first shown."
     if step == "hire_keep":
-        return max(actions, key=lambda a: D.samurai[a.letter].honor)
-    return actions[0]
-
+        a = max(actions, key=lambda a: D.samurai[a.letter].honor)
+        return a, f"The highest honour of those drawn ({D.samurai[a.letter].honor})."
+    return actions[0], FIRST_WHY.get(step, "The first choice.")

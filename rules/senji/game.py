@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from rules.common import ActionBase, Game, IllegalAction, Outcome, Rng
 
-from . import autumn, combat, setup, summer, year
+from . import autumn, combat, explain, setup, summer, year
 from .actions import OpenOffer, SenjiAction, TimeUp, make
 from .board import D, board_units, fam, name, nseats, owned, province_name, samurai_name
 from .state import SenjiOptions, SenjiState
@@ -215,6 +215,19 @@ class Senji(Game):
     def bots(self):
         from .bots import smart
         return {"smart": smart}
+
+    def explain(self, view: SenjiState, seat: int | None, action: ActionBase) -> str:
+        return explain.explain(view, seat, action)
+
+    def why_not(self, view: SenjiState, seat: int | None) -> str:
+        return explain.why_not(view, seat)
+
+    def hint(self, view: SenjiState, seat: int, actions: list[ActionBase]) -> tuple[ActionBase, str] | None:
+        from .bots import hint
+        return hint(view, seat, actions)
+
+    def help_topic(self, view: SenjiState) -> str:
+        return explain.help_topic(view)
 
     def check_invariants(self, state: SenjiState) -> None:
         check_invariants(state)
