@@ -222,18 +222,16 @@ def build(cls: type[B], **values: Any) -> B:
     """What ``cls(**values)`` makes for a model with plain assignments (a Plain or the
     state), for values already valid, without checking them again: the fields not given
     take their defaults, and every field counts as set (a game's setup makes these)."""
-    fields: dict[str, Any] = {}
-    for name, default, factory in _defaults(cls):
-        if name in values:
-            fields[name] = values.pop(name)
-        elif factory is not None:
+    defaults, factories, required = _defaults(cls)
+    if not values.keys() <= defaults.keys():
+        raise TypeError(f"{cls.__name__} has no field {', '.join(values.keys() - defaults.keys())}")
+    if not required <= values.keys():
+        raise TypeError(f"{cls.__name__} needs {', '.join(sorted(required - values.keys()))}")
+    fields = defaults.copy()  # in the declared order, which updates keep
+    for name, factory in factories:
+        if name not in values:
             fields[name] = factory()
-        elif default is PydanticUndefined:
-            raise TypeError(f"{cls.__name__} needs {name}")
-        else:
-            fields[name] = default
-    if values:
-        raise TypeError(f"{cls.__name__} has no field {', '.join(values)}")
+    fields.update(values)
     made = cls.__new__(cls)
     _set(made, "__dict__", fields)
     _set(made, "__pydantic_fields_set__", set(fields))
@@ -243,10 +241,14 @@ def build(cls: type[B], **values: Any) -> B:
 
 
 @cache
-def _defaults(cls: type[Model]) -> tuple[tuple[str, Any, Callable[[], Any] | None], ...]:
-    """Each field of ``cls`` in the declared order, with its default and default factory."""
-    return tuple((name, info.default, info.default_factory)
-                 for name, info in cls.__pydantic_fields__.items())
+def _defaults(cls: type[Model]) -> tuple[dict[str, Any], tuple[tuple[str, Any], ...], frozenset[str]]:
+    """The fields of ``cls`` in the declared order with their defaults, the default
+    factories, and the fields without a default."""
+    info = cls.__pydantic_fields__
+    return ({name: f.default for name, f in info.items()},
+            tuple((name, f.default_factory) for name, f in info.items() if f.default_factory),
+            frozenset(name for name, f in info.items()
+                      if f.default is PydanticUndefined and f.default_factory is None))
 
 
 class Samurai(Plain):

@@ -26,7 +26,7 @@ def start_turn(state: SpiritState, seat: int) -> None:
     # The turn flags are fresh already: T6 of the last turn reset them (and setup made them).
     s = state.samurai[seat]
     state.say(f"Round {state.round}: {s.name}'s turn (total {s.total}, Kiai {s.kiai}).")
-    state.effects.append(_T1)
+    t1(state)  # T1 at once: the runner would take it next anyway
 
 
 def start_options(state: SpiritState) -> list[ActionBase]:
@@ -58,7 +58,7 @@ def t1(state: SpiritState) -> None:
     if (state.flags.pool_talent is None and state.pool) or _give_top_to(state, state.active):
         state.pending = decision("START", state.active)
     else:
-        state.effects.append(_T2)
+        penalty_step(state)  # T2 at once: the runner would take it next anyway
 
 
 def use_pool_token(state: SpiritState, who: str) -> None:
@@ -186,14 +186,14 @@ def t6(state: SpiritState) -> None:
         for k in range(1, n + 1):  # the next standing samurai, this one last
             nxt = (a + k) % n
             if not samurai[nxt].passed:
-                state.effects.append(step("START_TURN", nxt))
+                start_turn(state, nxt)  # at once: the runner would take it next anyway
                 return
     state.effects.append(_ROUND_END)
 
 
 _FRESH_FLAGS = TurnFlags().__dict__
 # The effects without a seat, made once (the same shared instances as effect(kind=...)).
-_T1, _T2, _T5, _T6, _ROUND_END = (effect(kind=k) for k in ("T1", "T2", "T5", "T6", "ROUND_END"))
+_T5, _T6, _ROUND_END = (effect(kind=k) for k in ("T5", "T6", "ROUND_END"))
 
 
 # -- the effect runner --------------------------------------------------------------
