@@ -11,7 +11,7 @@ from .core import (
     when, build_zone, char, char_name, move_card, new_zone_list, queue_index, ref_label, roll_ki,
 )
 from .flow import advance, advance_card, apply_init_effect
-from .words import thing_name
+from .words import attr_name, thing_name
 from .model import (
     BattleInstinct, Blessed, Character, Counterattack, HarakiriAction, HarakiriOptions,
     HarakiriState, InitOrder, ItemState, LoseAttribute, PlaceCharacter, SkipSwap, SwapInitiative,
@@ -224,6 +224,22 @@ class Harakiri(Game):
     def describe(self, action) -> str:
         return describe(action)
 
+    def explain(self, view: HarakiriState, seat: int | None, action) -> str:
+        from .explain import explain
+        return explain(view, seat, action)
+
+    def why_not(self, view: HarakiriState, seat: int | None) -> str:
+        from .explain import why_not
+        return why_not(view, seat)
+
+    def hint(self, view: HarakiriState, seat: int, actions: list):
+        from .bots import hint
+        return hint(view, seat, actions)
+
+    def help_topic(self, view: HarakiriState) -> str:
+        from .explain import help_topic
+        return help_topic(view)
+
     def render(self, view: HarakiriState, seat: int | None) -> str:
         from .render import render
         return render(view, seat)
@@ -352,7 +368,7 @@ def describe(action) -> str:
     if k == "blessed":
         return "Discard a Blessed token instead" if action.use else "Keep the Blessed token"
     if k == "lose_attribute":
-        return f"Lose 1 {action.attr}"
+        return f"Lose 1 {attr_name(action.attr)}"
     return k
 
 

@@ -42,10 +42,13 @@ class HarakiriOptions(OptionsBase):
                          description="Seats sharing the four characters")
     scenario: Literal["drowned_shrine", "ossuary_bell"] = Field(
         default="drowned_shrine", title="Scenario",
-        description="The Drowned Shrine (teaching) or Bell of the Ossuary Temple")
+        description="The Drowned Shrine (teaching) or Bell of the Ossuary Temple",
+        json_schema_extra={"titles": {"drowned_shrine": "The Drowned Shrine",
+                                      "ossuary_bell": "Bell of the Ossuary Temple"}})
     adventure_result: Literal["success", "failure"] = Field(
         default="success", title="Adventure result",
-        description="Success adds a green oracle card, failure a red one")
+        description="Success adds a green oracle card, failure a red one",
+        json_schema_extra={"titles": {"success": "Success", "failure": "Failure"}})
     level: int = Field(default=1, ge=1, le=3, title="Level", description="Character level (Ki dice)")
     kami_affinity: int = Field(default=3, ge=0, le=6, title="Kami affinity",
                                description="Skills need 3/5, Kami Mode needs 6")
