@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import random
 import re
+from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -46,12 +48,32 @@ ID_PATTERNS = {
 }
 
 
-def id_tokens(text: str) -> list[tuple[str, str]]:
+RULES = Path(__file__).resolve().parents[2] / "rules"
+
+
+@cache
+def enum_names(game_id: str) -> re.Pattern | None:
+    """The game's upper-case enum values (``Literal["ROUND_END", ...]`` in its rules),
+    as words: the step and kind names a player must never read as such. Three-letter
+    abbreviations are left out (a rulebook may use them: DEX, POW)."""
+    names: set[str] = set()
+    for path in sorted((RULES / game_id).glob("*.py")):
+        for literal in re.findall(r"Literal\[(.*?)\]", path.read_text(encoding="utf-8"), re.S):
+            names |= {n for n in re.findall(r'"([A-Z][A-Z0-9_]{3,})"', literal)}
+    if not names:
+        return None
+    return re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, names), key=len, reverse=True)) + r")\b")
+
+
+def id_tokens(text: str, game_id: str | None = None) -> list[tuple[str, str]]:
     """(what it looks like, the token) for every code-like token in ``text``."""
     found = []
     for what, pattern in ID_PATTERNS.items():
         for match in pattern.finditer(text):
             found.append((what, match.group(0)))
+    enums = enum_names(game_id) if game_id else None
+    if enums is not None:
+        found += [("an enum value of the rules", m.group(0)) for m in enums.finditer(text)]
     return found
 
 
@@ -63,16 +85,21 @@ def test_the_patterns_catch_the_codes_the_play_test_found():
                       "drowned_shrine", "LIGHTS4", "Step.FIGHT"}
     plain = "Round 1/3 · Kiai 11 (fox 14) · S1 Katsushiro · 2 Life · the 10 of Pine · move 12"
     assert id_tokens(plain) == []
+    # A step's enum value of the rules, as the rules spell it, is caught too.
+    assert ("an enum value of the rules", "ROUND_END") in id_tokens("step ROUND_END", "harakiri")
+    assert ("an enum value of the rules", "ACTIVATE") in id_tokens("Round 1 · ACTIVATE", "harakiri")
+    assert id_tokens("Round 1 · activate", "harakiri") == []
 
 
 class Findings:
     """Code-like tokens met, each with where it was first seen."""
 
-    def __init__(self) -> None:
+    def __init__(self, game_id: str | None = None) -> None:
+        self.game_id = game_id
         self.seen: dict[str, str] = {}
 
     def read(self, where: str, text: str) -> None:
-        for what, token in id_tokens(text):
+        for what, token in id_tokens(text, self.game_id):
             line = next((ln for ln in text.split("\n") if token in ln), text)
             self.seen.setdefault(token, f"{what} in {where}: {line.strip()[:120]!r}")
 
@@ -113,7 +140,7 @@ def rules_walk(game, options: dict, seeds: range, steps: int, findings: Findings
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_no_internal_id_in_what_the_rules_say(name):
     game = get_game(name)
-    findings = Findings()
+    findings = Findings(name)
     read = rules_walk(game, GAMES[name], range(1, 4), 150, findings)
     assert read > 50
     assert not findings.seen, f"{game.title} shows internal ids:\n{findings.report()}"
@@ -150,7 +177,7 @@ async def walk_screens(app, pilot, game, options: dict, seed: int, stops: tuple[
 @pytest.mark.parametrize("name", sorted(GAMES))
 async def test_no_internal_id_on_the_screen(data_dir, name):
     game = get_game(name)
-    findings = Findings()
+    findings = Findings(name)
     screens = 0
 
     def seen(board, text: str) -> None:
