@@ -218,7 +218,7 @@ class TableHost:
         store = self.store
         seat = client.seat
         # Its choices: its legal actions on its turn, else what it may do in the open.
-        choices = P.seat_actions(self.game, store.state, seat, len(store.seats))
+        choices = P.seat_actions(self.game, store.state, self.seat_infos(seat), [seat])
         if not choices:
             self._refuse(client, "It is not your turn.")
             return
@@ -311,8 +311,7 @@ class TableHost:
     def humans(self) -> list[int]:
         """The seats whose players are at the table now: this terminal's, and the remote
         ones whose screens are connected (a seat a bot stands in for is not)."""
-        return [i for i in range(len(self.store.seats))
-                if self.seat_kind(i) == "here" or (self.seat_kind(i) == "remote" and i in self.clients)]
+        return P.table_humans(self.seat_infos(None))
 
     # -- bots and stand-ins -------------------------------------------------------------
     def _schedule(self) -> None:
@@ -387,12 +386,13 @@ class HostSeats:
 
     def legal_actions(self) -> list:
         """This terminal's choices: the mover's when it sits here (less what only a remote
-        player may choose), else what its players may do in the open (open an offer)."""
+        player may choose), else what its players may do in the open (open an offer; under
+        a bot host, end the negotiation too)."""
         store = self._store
         here = [i for i in range(len(store.seats)) if self._host.seat_kind(i) == "here"]
         if not here:
             return []
-        return P.seat_actions(store.game, store.state, here[0], len(store.seats), here)
+        return P.seat_actions(store.game, store.state, self._host.seat_infos(None), here)
 
     def dispatch(self, action: Any) -> Any:
         if action not in self.legal_actions():

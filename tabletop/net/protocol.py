@@ -173,7 +173,7 @@ def build_update(
     view = game.view(state, seat)
     lines = [ln for ln in view.log if ln.visible_to(seat)]
     mover = game.to_move(state)
-    actions = [game.dump_action(a) for a in seat_actions(game, state, seat, len(seats))]
+    actions = [game.dump_action(a) for a in seat_actions(game, state, seats, [seat])]
     outcome = game.outcome(state)
     return Update(
         revision=revision,
@@ -187,16 +187,39 @@ def build_update(
     )
 
 
-def seat_actions(game: Game, state: StateBase, seat: int, seats: int, here: Collection[int] = ()) -> list:
-    """What the screen of ``seat`` (and of the seats ``here`` beside it) may choose now:
-    the legal actions when one of them is to move, less the other seats' open actions
-    (a player opens an offer at their own screen, nobody opens it for them); otherwise
-    their open actions (none in most games)."""
-    mine = {seat, *here}
-    if game.to_move(state) in mine:
-        theirs = [a for s in range(seats) if s not in mine for a in game.open_actions(state, s)]
+def seat_actions(game: Game, state: StateBase, seats: list[SeatInfo], mine: Collection[int]) -> list:
+    """What a screen playing the seats ``mine`` may choose now. On their turn: the legal
+    actions, less the other seats' open actions (a player opens an offer at their own
+    screen; nobody opens it for them). Otherwise their open actions (none in most games),
+    and, while a bot waits for the players at the table to run the open step
+    (``humans_run``), the rest of its choices (ending the negotiation), as the players at
+    one screen make them in its name."""
+    mine = set(mine)
+    mover = game.to_move(state)
+    if mover is None:
+        return []
+    theirs = [a for s in range(len(seats)) if s not in mine for a in game.open_actions(state, s)]
+    if mover in mine:
         return [a for a in game.legal_actions(state) if a not in theirs]
-    return [a for s in sorted(mine) for a in game.open_actions(state, s)]
+    out = [a for s in sorted(mine) for a in game.open_actions(state, s)]
+    if out and humans_run(game, state, seats):
+        out += [a for a in game.legal_actions(state) if a not in theirs and a not in out]
+    return out
+
+
+def table_humans(seats: list[SeatInfo]) -> list[int]:
+    """The seats whose players are at the table now: at the host's terminal or at a
+    connected screen of their own (not a bot, nor a seat a bot stands in for)."""
+    return [i for i, s in enumerate(seats) if s.kind != "bot" and s.present and not s.stand_in]
+
+
+def humans_run(game: Game, state: StateBase, seats: list[SeatInfo]) -> bool:
+    """A bot is to move on an open step while a player at the table may still act there
+    (``Game.humans_may_act``): the bot waits, and the players run the step."""
+    mover = game.to_move(state)
+    if mover is None or (seats[mover].kind != "bot" and not seats[mover].stand_in):
+        return False
+    return game.humans_may_act(state, table_humans(seats))
 
 
 def seat_log_length(game: Game, state: StateBase, seat: int) -> int:

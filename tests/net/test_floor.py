@@ -4,7 +4,8 @@ At one screen a player walks to the terminal and the host's screen opens an offe
 them. Over the network each player opens it at their own screen: the rules' open actions
 (``Game.open_actions``) reach every seat that may take one, the host accepts one only
 from the seat it names, and a bot host leaves the floor open while a player at the table
-may still open an offer and the winter clock runs.
+may still open an offer and the winter clock runs; meanwhile those players run the floor
+for it (end the negotiation), as the players at one screen do.
 """
 
 from __future__ import annotations
@@ -164,9 +165,10 @@ async def test_remote_players_negotiate_under_a_bot_host_until_they_are_done():
         conn_b, rb, refused_b = await join(table, b)
         open_floor(store, setup)
         await until(lambda: ra.state.step == rb.state.step == "winter_floor")
-        # Each player is offered their own offer, not the host's choices nor the other's.
-        assert ra.legal_actions() == [act("open_offer", by=a)]
-        assert rb.legal_actions() == [act("open_offer", by=b)]
+        # Each player is offered their own offer, never the other's; the players run the
+        # floor for the bot host, so ending the negotiation is theirs too (as at one screen).
+        assert ra.legal_actions() == [act("open_offer", by=a), act("end_negotiation")]
+        assert rb.legal_actions() == [act("open_offer", by=b), act("end_negotiation")]
         await asyncio.sleep(0.3)  # the bot host (no delay) does not close the floor under them
         assert store.state.step == "winter_floor" and store.revision == len(setup)
 
@@ -186,7 +188,7 @@ async def test_remote_players_negotiate_under_a_bot_host_until_they_are_done():
         assert give.card in store.state.diplo_hands[b] and reply.card in store.state.diplo_hands[a]
 
         # a has no offer left; b has one: the floor stays open for b.
-        await until(lambda: ra.legal_actions() == [] and rb.legal_actions() == [act("open_offer", by=b)])
+        await until(lambda: ra.legal_actions() == [] and rb.legal_actions()[0] == act("open_offer", by=b))
         await asyncio.sleep(0.3)
         assert store.state.step == "winter_floor"
         await choose(rb, act("open_offer", by=b))
@@ -254,9 +256,8 @@ async def test_a_player_cannot_open_an_offer_for_another_seat():
             ra.dispatch(act("open_offer", by=b))  # the screen refuses at once
         # A hostile screen sending it anyway is refused by the host, and the table is unchanged.
         ra.send(P.Act(revision=ra.revision, action=SENJI.dump_action(act("open_offer", by=b))))
-        ra.send(P.Act(revision=ra.revision, action=SENJI.dump_action(act("end_negotiation"))))
-        await until(lambda: len(refused) == 2)
-        assert refused == [ANOTHERS, ANOTHERS]
+        await until(lambda: len(refused) == 1)
+        assert refused == [ANOTHERS]
         assert store.revision == len(setup) and store.state.step == "winter_floor"
         await conn.close()
 
@@ -303,11 +304,9 @@ async def test_the_hosts_screen_opens_offers_for_its_own_players_only():
         seats = HostSeats(table)
         await asyncio.sleep(0.3)  # the player here may open an offer: the bot host waits
         assert store.state.step == "winter_floor"
-        assert seats.legal_actions() == [act("open_offer", by=here)]
+        assert seats.legal_actions() == [act("open_offer", by=here), act("end_negotiation")]
         with pytest.raises(IllegalAction):
             seats.dispatch(act("open_offer", by=far))
-        with pytest.raises(IllegalAction):
-            seats.dispatch(act("end_negotiation"))
         seats.dispatch(act("open_offer", by=here))
         assert store.state.step == "offer_compose" and store.to_move() == here
         assert store.log[-1].seat == host
@@ -328,10 +327,26 @@ async def test_a_remote_players_board_shows_their_offer_and_opens_it_with_a_key(
             open_floor(store, setup)
             screen = app.screen
             assert isinstance(screen, BoardScreen)
-            await until(lambda: screen.actions == [act("open_offer", by=a)])
+            await until(lambda: screen.actions == [act("open_offer", by=a), act("end_negotiation")])
             assert screen.frame.seat is None  # the public floor, no curtain
             await pilot.press(next(k for k in screen.keys if k is not None))  # as a player
             await until(lambda: store.state.step == "offer_compose" and store.to_move() == a)
             await until(lambda: screen.actions and all(x.kind in ("offer_to", "offer_cancel") for x in screen.actions))
             assert screen.frame.seat == a
         await conn.close()
+
+
+async def test_a_remote_player_ends_the_negotiation_for_a_bot_host_as_at_one_screen():
+    options = SenjiOptions(players=3, winter_timer_s=120)
+    store, setup, host = floor_table(options, open_now=False)
+    a, b = [s for s in range(3) if s != host]
+    async with hosting(store) as table:
+        conn_a, ra, _ = await join(table, a)
+        conn_b, rb, _ = await join(table, b)
+        open_floor(store, setup)
+        await until(lambda: act("end_negotiation") in rb.legal_actions())
+        await choose(rb, act("end_negotiation"))
+        assert store.state.step not in WINTER
+        assert store.log[len(setup)].seat == host and store.log[len(setup)].action["kind"] == "end_negotiation"
+        await conn_a.close()
+        await conn_b.close()
