@@ -186,7 +186,8 @@ class Senji(Game):
                   "combo": "Autumn", "hire": "Autumn", "kami": "Autumn", "over": "Game over"}
         s = season.get(view.step.split("_")[0], "")
         tb = " (tie-break)" if view.tiebreak_year else ""
-        return f"Year {view.year}{tb} · {s} · {view.step.replace('_', ' ')}"
+        what = STEP_TEXT.get(view.step, "the game is over" if view.over else "")
+        return f"Year {view.year}{tb} · {s} · {what}"
 
     def seat_count(self, options: SenjiOptions) -> int:
         return options.players

@@ -27,6 +27,7 @@ from rules.senji import combat as combat_rules
 from rules.senji.bots import floor_left_to_humans
 from rules.senji.data import data
 from rules.senji.view import HIDDEN, ORDER_MARK
+from rules.senji.words import card_name, samurai_label
 from tabletop.engine import Game
 
 from ..common.curtain import CurtainScreen
@@ -40,6 +41,7 @@ from .results import ResultScreen, results
 D = data()
 WINTER_STEPS = ("winter_floor", "offer_compose", "offer_respond", "offer_confirm")
 TABS = {"m": "sj-map", "s": "sj-score", "c": "sj-hand", "b": "sj-panel"}
+COLOUR_WORD = {"purple": "magenta", "black": "white on grey"}  # how the terminal draws them
 
 
 def family_text(state, seat: int) -> Text:
@@ -189,9 +191,9 @@ class SenjiBoard(BoardBase, Vertical):
                        style="dim")
             kami = [k.letter for k in state.kami if k.seat == s]
             if kami:
-                out.append(f"  kami: {','.join(kami)}")
+                out.append("  kami: " + ", ".join(f"{D.samurai[x].name} ({D.samurai[x].colour})" for x in kami))
             if state.hostages[s]:
-                out.append(f"  hostages: {' '.join(state.hostages[s])}", style="magenta")
+                out.append(f"  hostages: {', '.join(card_name(c) for c in state.hostages[s])}", style="magenta")
             out.append("\n")
         out.append("* host", style="dim")
         return out
@@ -205,9 +207,11 @@ class SenjiBoard(BoardBase, Vertical):
             cards = sorted(c for c in hand if c != HIDDEN and D.card_type(c) == kind)
             if cards:
                 out.append(f"{label}: ", style="bold")
-                for c in cards:
-                    out.append_text(Text(D.card_family(c), style=FAMILY_STYLE.get(D.family[D.card_family(c)].colour, "")))
-                    out.append(f"{c[1:]}·{D.card_value(c)} ")
+                for i, c in enumerate(cards):
+                    family = D.family[D.card_family(c)]
+                    out.append(", " if i else "")
+                    out.append_text(Text(family.name, style=FAMILY_STYLE.get(family.colour, "")))
+                    out.append(card_name(c)[len(family.name):])
                 out.append("\n")
         if not hand:
             out.append("Diplomacy: none\n")
@@ -223,17 +227,17 @@ class SenjiBoard(BoardBase, Vertical):
             out.append("\n")
         if state.setup_draws[seat]:
             out.append("Samurai to choose: " + ", ".join(
-                f"{x} {D.samurai[x].name}" for x in state.setup_draws[seat] if x != HIDDEN) + "\n")
+                samurai_label(x) for x in state.setup_draws[seat] if x != HIDDEN) + "\n")
         kept = state.kept[seat]
         if kept and kept != HIDDEN:
-            out.append(f"Samurai in hand: {kept} {D.samurai[kept].name}\n")
+            out.append(f"Samurai in hand: {samurai_label(kept)}\n")
         orders = [f"{D.province[p].name} {ORDER_MARK.get(pr.order, '?')}"
                   for p, pr in state.provinces.items() if pr.owner == seat and pr.order not in (None, HIDDEN)]
         if orders:
             out.append("Your orders: " + ", ".join(orders) + "\n")
         bids = [b for b in state.bids if b.seat == seat]
         if bids:
-            out.append("Your bids: " + ", ".join(f"{b.card} on {b.lot}" for b in bids) + "\n")
+            out.append("Your bids: " + ", ".join(f"{card_name(b.card)} on {card_name(b.lot)}" for b in bids) + "\n")
         return out
 
     def _panel(self, state, seat: int | None) -> Text:
@@ -252,9 +256,11 @@ class SenjiBoard(BoardBase, Vertical):
             out.append_text(family_text(state, seat))
             units = combat_rules.side_units(state, side)
             sam = combat_rules.side_samurai(state, side)
-            out.append(f" {units} units {''.join(sam)}")
+            out.append(f" {units} units")
+            if sam:
+                out.append(", " + ", ".join(D.samurai[x].name for x in sam))
             if cards:
-                shown = " ".join(x if x != HIDDEN else "▒" for x in cards)
+                shown = ", ".join(card_name(x) if x != HIDDEN else "▒" for x in cards)
                 out.append(f"  support: {shown}")
             hidden = any(x == HIDDEN for x in c.att_cards + c.dfn_cards)
             value = "?" if hidden or not c.dice else str(combat_rules.value(state, side))
@@ -274,10 +280,11 @@ class SenjiBoard(BoardBase, Vertical):
             out.append(" · p: the host pauses the clock", style="dim")
         out.append("\n")
         if state.lots:
-            out.append("Lots: " + ", ".join(f"{lot.card} (from {lot.deck})" for lot in state.lots) + "\n")
+            out.append("Lots: " + ", ".join(f"{card_name(lot.card)} (from the {D.family[lot.deck].name} deck)"
+                                            for lot in state.lots) + "\n")
         mine = [b for b in state.bids if b.seat == seat]
         if mine:
-            out.append("Your bids: " + ", ".join(f"{b.card}→{b.lot}" for b in mine) + "\n")
+            out.append("Your bids: " + ", ".join(f"{card_name(b.card)} on {card_name(b.lot)}" for b in mine) + "\n")
         o = state.offer
         if o is not None:
             out.append_text(family_text(state, o.frm))
@@ -285,13 +292,53 @@ class SenjiBoard(BoardBase, Vertical):
             if o.to is not None:
                 out.append(" to ")
                 out.append_text(family_text(state, o.to))
-            give = " ".join(x.card if x.card != HIDDEN else "▒" for x in o.give)
-            reply = " ".join(x.card if x.card != HIDDEN else "▒" for x in o.reply)
+            give = ", ".join(card_name(x.card) if x.card != HIDDEN else "▒" for x in o.give)
+            reply = ", ".join(card_name(x.card) if x.card != HIDDEN else "▒" for x in o.reply)
             out.append(f": gives [{give or '-'}]  asks back [{reply or '-'}]\n")
-        left = ", ".join(f"{state.families[s]}:{n}" for s, n in enumerate(state.offers_left)) if state.offers_left else ""
+        left = ", ".join(f"{state.names[s]} {n}" for s, n in enumerate(state.offers_left)) if state.offers_left else ""
         if left:
             out.append(f"Offers left: {left}\n", style="dim")
         return out
+
+    def legend(self) -> list[tuple[str, str]]:
+        """Every glyph, letter and colour the map and the panels draw, in the rulebook's words."""
+        families = [(f.id, f"the {f.name} family ({f.mon} mon): its provinces, fleets, dice "
+                           f"and cards; drawn in {COLOUR_WORD.get(f.colour, f.colour)}") for f in D.families]
+        samurai = [(x.letter, f"{x.name}: honour {x.honor}, {x.colour} (kami colour); {x.ability}")
+                   for x in D.samurai_list]
+        return [
+            ("R3AG  m?", "a province's status row: owner, units, samurai letters, order"),
+            *families,
+            ("-0", "a free province: no owner, no units"),
+            ("~neutral~", "a neutral province: never owned, entered or landed on"),
+            *samurai,
+            ("+", "more samurai than fit (the province or fleet holds more)"),
+            ("??", "a face-down order of another player"),
+            ("p? r? m?", "your own face-down order: production, recruitment, movement"),
+            ("P! R! M!", "the order being carried out now"),
+            ("~ NORTH SEA ~ / ~ SOUTH SEA ~", "the two seas"),
+            ("N: S:", "the fleets in the North and South Sea: family letter, units, samurai letters"),
+            ("'", "after a fleet: still due to act this summer"),
+            ("--- | / \\", "a land border between two provinces"),
+            (":", "on the map: a crossing by sea between two provinces"),
+            ("===", "the strait between Kyushu and Shikoku (a land border)"),
+            ("...", "a province's label box"),
+            ("›Aki‹", "a province or sea you may choose now (green background)"),
+            ("reverse video", "the map's cursor: Enter takes the choice there"),
+            ("⚔!", "the province where a battle is being fought (red background)"),
+            ("underline", "the province whose order is being carried out"),
+            ("⏱ 3:59", "the winter clock; PAUSED when the host paused it (p)"),
+            ("*", "beside a name: the host of the emperor; after a die: a die set by a samurai"),
+            ("█░", "the honour track, one block per 3 honour (60 wins)"),
+            ("[R]", "a die of destiny showing a family's mon (R G P K B Y)"),
+            ("▒", "a card lying face down"),
+            ("dip hana units", "cards of diplomacy and hanafuda in hand, units in supply"),
+            ("·", "a separator"),
+            ("…", "a name cut short for the width"),
+            ("cyan", "the fleet lines"),
+            ("magenta", "revealed hostages (and the Purple family)"),
+            ("grey", "the map's background art; dim: a note"),
+        ]
 
     def humans_run(self, public, humans: list[int]) -> bool:
         """The humans at the table run the winter floor under a bot host (spec 4.3)."""
