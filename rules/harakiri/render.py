@@ -5,12 +5,20 @@ from __future__ import annotations
 import textwrap
 
 from . import data
-from .core import enemy_arm, enemy_hp_left, enemy_label, open_doors, oracle_now, ref_label
+from .core import cond_label, enemy_arm, enemy_hp_left, enemy_label, open_doors, oracle_now, ref_label
 from .model import HarakiriState, pos, xy
 
 WIDTH = 76
 GLYPH = {"plain": "· ", "inaccessible": "##", "obstacle": "▲▲", "difficult": "~~", "special": "**",
          "ladder": "H=", "door": "[]"}
+
+
+def _skill(sid: str) -> str:
+    if sid in data.skills():
+        return data.skills()[sid].name
+    if sid in data.kami_skills():
+        return data.kami_skills()[sid][1].name
+    return sid.replace("_", " ")
 
 
 def cell(view: HarakiriState, p: int, doors: set[int] | None = None) -> str:
@@ -48,7 +56,7 @@ def cell(view: HarakiriState, p: int, doors: set[int] | None = None) -> str:
 def render(view: HarakiriState, seat: int | None) -> str:
     lines: list[str] = []
     colour, card = oracle_now(view)
-    lines.append(f"Round {view.round}  step {view.step}  oracle {colour or '-'} ({card})  "
+    lines.append(f"Round {view.round}  {view.step.lower().replace('_', ' ')}  oracle {colour or '-'} ({card})  "
                  f"malice {'■' * view.malice}{'□' * (6 - view.malice)} {view.malice}/6")
     if view.squares:
         xs = [xy(p)[0] for p in view.squares]
@@ -66,16 +74,18 @@ def render(view: HarakiriState, seat: int | None) -> str:
     for c in view.characters:
         d = data.characters().characters[c.id]
         where = "defeated" if c.defeated else (f"({xy(c.p)[0]},{xy(c.p)[1]})" if c.p is not None else "unplaced")
-        ki = " ".join(f"{k.value}@{k.place.replace('slot:', '')}" for k in c.ki)
-        conds = " ".join(f"{k}{v}" for k, v in c.conds.items())
+        ki = " ".join(f"{k.value} on {_skill(k.place[5:])}" if k.place.startswith("slot:") else f"{k.value} {k.place}"
+                      for k in c.ki)
+        conds = " ".join(f"{cond_label(k)} {v}" for k, v in c.conds.items())
         lines.append(f"{d.name:<8} HP {c.hp:>2}/{c.max_hp} ARM {c.arm}/{c.arm_max} AP {'●' * c.ap}{'○' * (4 - c.ap)} "
-                     f"{where} P{c.attrs['POW']} K{c.attrs['KNO']} D{c.attrs['DEX']} S{c.attrs['SPI']}"
+                     f"{where} POW {c.attrs['POW']} KNO {c.attrs['KNO']} DEX {c.attrs['DEX']} SPI {c.attrs['SPI']}"
                      f"{' KAMI MODE' if c.kami_mode else ''}{' hated' if c.hated else ''}")
         lines.append(f"  weapons {'/'.join(data.weapons()[w].name for w in c.weapons)}; Ki [{ki}]"
                      f"{'; ' + conds if conds else ''}")
-        lines.append(f"  items {', '.join(f'{i.id}({i.uses})' for i in c.items) or '-'}; heads {c.heads}+{c.boss_heads}")
+        lines.append(f"  items {', '.join(f'{data.items()[i.id].name} ×{i.uses}' for i in c.items) or '-'}; "
+                     f"heads {c.heads}+{c.boss_heads}")
     for e in view.enemies:
-        conds = " ".join(f"{k}{v}" for k, v in e.conds.items())
+        conds = " ".join(f"{cond_label(k)} {v}" for k, v in e.conds.items())
         side = " (ally)" if e.side == "ally" else ""
         lines.append(f"{enemy_label(e):<14}{side} HP {enemy_hp_left(e)} ARM {enemy_arm(e)} "
                      f"({xy(e.p)[0]},{xy(e.p)[1]}) {conds}")
@@ -86,7 +96,7 @@ def render(view: HarakiriState, seat: int | None) -> str:
     if view.sub is not None and view.sub.kind == "attack":
         d = view.sub.draft
         lines.append(f"Attack: {d.mode} on {', '.join(ref_label(view, t) for t in d.targets)}"
-                     f" focus {'on' if d.focus else 'off'} skill {d.skill or '-'}")
+                     f" focus {'on' if d.focus else 'off'} skill {_skill(d.skill) if d.skill else '-'}")
     if view.step == "OVER":
         lines.append(f"Result: {view.result} — {view.reason}")
     out: list[str] = []

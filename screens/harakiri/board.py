@@ -36,6 +36,7 @@ from rules.harakiri.grid import (
 )
 from rules.harakiri.model import fmt, pos, squares_named
 from rules.harakiri.narration import enemy_turn, opens_enemy_turn
+from rules.harakiri.words import PRIO_SHORT, line_short
 from tabletop.engine import Game
 
 from ..common.board_base import BoardBase
@@ -581,8 +582,10 @@ class HarakiriBoard(BoardBase, Vertical):
         elif view.step == "OVER":
             out.append(f"Result: {view.result} — {view.reason}", style="bold")
         elif view.ectx is not None:
-            out.append(f"Enemy {ref_label(view, 'e:' + view.ectx.uid)}: line {' › '.join(view.ectx.line) or '-'}"
-                       f"{' (' + view.ectx.prio + ')' if view.ectx.prio else ''}")
+            etype = next((e.type for e in view.enemies if e.uid == view.ectx.uid), None)
+            line = ' › '.join(line_short(etype, ln) for ln in view.ectx.line) or '-'
+            out.append(f"Enemy {ref_label(view, 'e:' + view.ectx.uid)}: line {line}"
+                       f"{' (targets ' + PRIO_SHORT.get(view.ectx.prio, view.ectx.prio) + ')' if view.ectx.prio else ''}")
         elif cursor is not None:
             # Where the arrow keys go, first: the grid (its left edge barred) or the list.
             if self.screen.focused is self.query_one(HarakiriGrid):
@@ -671,6 +674,11 @@ class HarakiriBoard(BoardBase, Vertical):
     def _follow_screen(self, _screen) -> None:
         if self.narrow != self.has_class("-narrow"):
             self._layout_tabs()
+
+    def legend(self) -> list[tuple[str, str]]:
+        """Every glyph, abbreviation and colour the grid, the top and the boards draw."""
+        from .legend import entries
+        return entries()
 
     def curtain_note(self, public) -> str:
         return self.game.phase(public)

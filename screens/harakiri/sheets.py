@@ -20,6 +20,7 @@ from rules.harakiri.core import (
 from rules.harakiri.enemy import behaviour_column
 from rules.harakiri.model import fmt
 from rules.harakiri.narration import last_draw
+from rules.harakiri.words import PRIO_SHORT, line_short
 
 from .grid import BASE_BG
 
@@ -43,6 +44,11 @@ def _low(c) -> bool:
     return c.hp * 2 < c.max_hp
 
 
+def _prio(p: str) -> str:
+    """A priority icon as the board draws it (the legend says what each means)."""
+    return PRIO_SHORT.get(p, p)
+
+
 def _dice(d: list[str] | None) -> str:
     return "".join(d) if d else "-"
 
@@ -51,7 +57,7 @@ def _dice(d: list[str] | None) -> str:
 
 
 def characters_head() -> Text:
-    return Text.assemble(("Characters", "bold"), (" slot die/need ✓met · ▶weapon range fast/strong", "dim"))
+    return Text.assemble(("Characters", "bold"), (" skill die/need ✓ready · ▶weapon in hand", "dim"))
 
 
 def character(view, c) -> Text:
@@ -83,7 +89,7 @@ def character(view, c) -> Text:
         out.append(f" · MP {view.sub.mp} left", style="bold cyan")
     # 3. P/K/D/S, heads, moved/attacked
     a = c.attrs
-    out.append(f"\nP{a['POW']} K{a['KNO']} D{a['DEX']} S{a['SPI']} · heads {c.heads}")
+    out.append(f"\nPOW {a['POW']} KNO {a['KNO']} DEX {a['DEX']} SPI {a['SPI']} · heads {c.heads}")
     if c.boss_heads:
         out.append(f"+{c.boss_heads} boss")
     for flag, on in (("moved", c.moved), ("attacked", c.attacked)):
@@ -122,7 +128,7 @@ def character(view, c) -> Text:
         out.append(*_mark(ok))
     # 7. kami, affinity, skills II/III with the affinity they need, used ones
     kid = d.kami
-    out.append(f"\nKami {data.kami()[kid].name} aff {c.affinity}")
+    out.append(f"\nKami {data.kami()[kid].name} affinity {c.affinity}")
     for sid, ks in data.kami()[kid].skills.items():
         out.append(f" · {ks.name} ")
         if sid in c.kami_used:
@@ -146,8 +152,11 @@ def character(view, c) -> Text:
     for i, w in enumerate(c.weapons):
         wd = weapons[w]
         out.append("▶" if i == 0 else " · ", style="bold" if i == 0 else "")
-        out.append(f"{wd.name} r{wd.range} {_dice(wd.fast)}/{_dice(wd.strong)} ☯{YY.get(wd.yy, wd.yy)}",
-                   style="bold" if i == 0 else "")
+        if i == 0:  # the weapon in hand in full; the other by name and range (swap to see it)
+            out.append(f"{wd.name} r{wd.range} fast {_dice(wd.fast)} strong {_dice(wd.strong)}"
+                       f" ☯{YY.get(wd.yy) or cond_label(wd.yy)}", style="bold")
+        else:
+            out.append(f"{wd.name} r{wd.range}")
     if not c.weapons:
         out.append("no weapon", style="dim")
     return out
@@ -249,7 +258,7 @@ def board(out: Text, view, e) -> set[str]:
     out.append("\n")
     plus = " (+)" if e.plus else ""
     out.append(f" HP {st['hp']} ARM {st['arm']} EVA {st['eva']} MOV {st['mov']} {d.move}"
-               f" RNG {st['range']} dice {_dice(st['dice'])}{plus} · prio {d.prio}\n")
+               f" RNG {st['range']} dice {_dice(st['dice'])}{plus} · targets {PRIO_SHORT.get(d.prio, d.prio)}\n")
     covered = {e.uid}
     if minion:
         rows = [o for o in view.enemies if o.type == e.type and o.side == e.side]
@@ -280,16 +289,18 @@ def board(out: Text, view, e) -> set[str]:
     _flow(out, " Skills ", names or ["-"], " · ")
     ctx = view.ectx if view.ectx is not None and view.ectx.uid == e.uid else None
     if minion:
-        _minion_table(out, view, d)
+        _minion_table(out, view, d, e.type)
     elif d.kind == "chosen":
         _chosen(out, view, e, d, ctx)
     else:
         out.append(" Behaviour (d6, no oracle column)\n", style="bold")
         for row in d.behaviour:
-            _flow(out, f" {_rolls(row.rolls):<3} {row.name} [{row.prio or d.prio}] ", row.lines, " › ")
+            _flow(out, f" {_rolls(row.rolls):<3} {row.name} [{_prio(row.prio or d.prio)}] ",
+                  [line_short(e.type, ln) for ln in row.lines], " › ")
     if ctx is not None and ctx.line:
         out.append(" ▶resolving ", style="bold reverse")
-        out.append(f" {' › '.join(ctx.line)} [{ctx.prio or d.prio}]\n", style="bold")
+        out.append(f" {' › '.join(line_short(e.type, ln) for ln in ctx.line)} [{_prio(ctx.prio or d.prio)}]\n",
+                   style="bold")
     return covered
 
 
@@ -310,7 +321,7 @@ def _rolls(rolls: list[int]) -> str:
     return f"{rolls[0]}-{rolls[-1]}" if len(rolls) > 1 else str(rolls[0])
 
 
-def _minion_table(out: Text, view, d) -> None:
+def _minion_table(out: Text, view, d, etype: str) -> None:
     colour = oracle_now(view)[0]
     now = behaviour_column(view)
     out.append(" Behaviour d6 · oracle ", style="bold")
@@ -322,7 +333,7 @@ def _minion_table(out: Text, view, d) -> None:
             cur = col == now
             out.append(f" {_rolls(row.rolls) if i == 0 else '':<3} ")
             out.append(("▶" if cur else " ") + f"{word:<5} ", style="bold reverse" if cur else "dim")
-            out.append(" › ".join(lines) + "\n", style="bold" if cur else "dim")
+            out.append(" › ".join(line_short(etype, ln) for ln in lines) + "\n", style="bold" if cur else "dim")
 
 
 def _chosen(out: Text, view, e, d, ctx) -> None:
@@ -346,6 +357,6 @@ def _chosen(out: Text, view, e, d, ctx) -> None:
     lines = card.empowered if emp and card.empowered else card.lines
     out.append(" Drawn ", style="bold")
     hate = " (Hate)" if card.hate and "Hate" not in card.name else ""
-    out.append(f"{card.name}{hate}{' empowered' if emp else ''} [{card.prio}]", style="bold reverse")
+    out.append(f"{card.name}{hate}{' empowered' if emp else ''} [{_prio(card.prio)}]", style="bold reverse")
     out.append("\n")
-    _flow(out, "  ", lines, " › ")
+    _flow(out, "  ", [line_short(e.type, ln) for ln in lines], " › ")

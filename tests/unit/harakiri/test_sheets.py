@@ -25,16 +25,16 @@ def test_character_board_shows_name_class_level_hp_arm_ap():
     assert lines[0].startswith("Ak Akira Ronin L2")
     assert "HP ██████░░░░░ 6/11" in lines[1]
     assert "ARM 1/1" in lines[1] and "AP ●●●○" in lines[1]
-    assert line(lines, "P2 K0 D1 S0").startswith("P2 K0 D1 S0")
+    assert line(lines, "POW 2 KNO 0 DEX 1 SPI 0").startswith("POW 2 KNO 0 DEX 1 SPI 0")
 
 
 def test_equipped_weapon_first_with_range_dice_and_yin_yang():
     s = tiny(["....."], chars={"tomoe": (0, 0)})
     last = board_of(s, "tomoe")[-1]
-    assert last == "▶Naginata r2 GO/RG ☯downed · Yumi r5 -/PGO ☯+2 hits"
+    assert last == "▶Naginata r2 fast GO strong RG ☯Downed · Yumi r5"
     ch(s, "tomoe").weapons.reverse()  # swap_weapon
     last = board_of(s, "tomoe")[-1]
-    assert last.startswith("▶Yumi r5 -/PGO ☯+2 hits · Naginata r2")
+    assert last == "▶Yumi r5 fast - strong PGO ☯+2 hits · Naginata r2"
 
 
 def test_mp_left_only_for_the_active_character_in_a_move():
@@ -75,7 +75,7 @@ def test_conditions_blessed_hated_kami_and_flags():
     lines = board_of(s, "hattori")
     assert line(lines, "Cond") == "Cond none · Blessed 0 · not hated"
     assert "✗moved · ✗attacked" in lines[2]
-    assert line(lines, "Kami") == "Kami Tsukuyomi aff 3 · Moonlit Cut 3✓ · Silver Path 5✗"
+    assert line(lines, "Kami") == "Kami Tsukuyomi affinity 3 · Moonlit Cut 3✓ · Silver Path 5✗"
     h.conds = {"bleeding": 2, "blessed": 1}
     h.hated = True
     h.moved = True
@@ -83,7 +83,7 @@ def test_conditions_blessed_hated_kami_and_flags():
     lines = board_of(s, "hattori")
     assert line(lines, "Cond") == "Cond Bleeding 2 · Blessed 1 · HATED"
     assert "✓moved · ✗attacked" in lines[2]
-    assert line(lines, "Kami") == "Kami Tsukuyomi aff 3 · Moonlit Cut used · Silver Path 5✗"
+    assert line(lines, "Kami") == "Kami Tsukuyomi affinity 3 · Moonlit Cut used · Silver Path 5✗"
 
 
 def test_kami_mode_state():
@@ -119,14 +119,14 @@ def test_focused_minion_board_marks_the_oracle_column_and_lists_bases():
     text = sheets.enemies(GAME.view(s, 0), "ashigaru-R").plain
     assert "Behaviour d6 · oracle GREEN ▶normal column" in text
     assert " 1   ▶green A › M r2, A › M to\n" in text
-    assert "      red   M r2, A+F › M+1 to\n" in text
+    assert "      red   M r2, A◉ › M+1 to\n" in text
     assert " ▶R (0,0) dmg 0/5 HP 5 ARM 1\n" in text
     assert "  B (0,1) dmg 2/5 HP 3 ARM 1 Poisoned 1\n" in text
-    assert "prio -HP" in text and "Skills Pike Thrust · Formation" in text
+    assert "targets −HP" in text and "Skills Pike Thrust · Formation" in text
     s.oracle.current = "r1"
     text = sheets.enemies(GAME.view(s, 0), "ashigaru-R").plain
     assert "oracle RED ▶aggressive column" in text
-    assert "     ▶red   M r2, A+F › M+1 to\n" in text
+    assert "     ▶red   M r2, A◉ › M+1 to\n" in text
     assert "▶green" not in text
 
 
@@ -154,8 +154,8 @@ def test_chosen_board_shows_deck_discard_hate_and_the_card_being_resolved():
     s.ectx = EnemyCtx(uid="blood_oni", line=["M adj, A+F"], prio="-HP", card="crushing_blow")
     text = sheets.enemies(GAME.view(s, 0), "blood_oni").plain
     assert "AI deck 3 · discard 2" in text
-    assert "Drawn Crushing Blow [-HP]\n  A+F › M adj, A+F › M to\n" in text
-    assert "▶resolving  M adj, A+F [-HP]" in text
+    assert "Drawn Crushing Blow [−HP]\n  A◉ › M adj, A◉ › M to\n" in text
+    assert "▶resolving  M adj, A◉ [−HP]" in text
     assert "resolving" not in sheets.enemies(GAME.view(s, 0)).plain
 
 

@@ -1,0 +1,109 @@
+"""The Harakiri table's legend (issue 16): every glyph, abbreviation and colour the grid,
+the top lines and the character and enemy boards draw, with what it means in the
+rulebook's words. Names come from the assets, so a new minion or point is explained too."""
+
+from __future__ import annotations
+
+from rules.harakiri import data
+from rules.harakiri.words import PRIO_SHORT, PRIO_WORDS, dice_names
+
+
+def _codes() -> list[tuple[str, str]]:
+    chars = data.characters().characters
+    out = [(" ".join(d.short for d in chars.values()),
+            "a character (white on blue): " + ", ".join(f"{d.short} {d.name}" for d in chars.values()))]
+    minions = data.minions().minions
+    bases = {"R": "red", "B": "blue", "G": "green", "Y": "yellow", "P": "purple", "W": "white"}
+    out.append(("aR nB …", "a minion (white on its base colour): its letter, then its base's letter"))
+    out.append(("a n j c k o s", "minions: " + ", ".join(f"{d.code} {d.name}" for d in minions.values())))
+    out.append(("R B G Y P W", "a minion's base: " + ", ".join(f"{k} {v}" for k, v in bases.items())))
+    bosses = data.bosses().bosses
+    out.append((" ".join(d.code for d in bosses.values()),
+                "servants, wanderers and chosen: " + ", ".join(f"{d.code} {d.name}" for d in bosses.values())))
+    return out
+
+
+def _points() -> list[tuple[str, str]]:
+    out = []
+    for sid in ("drowned_shrine", "ossuary_bell"):
+        sc = data.scenario(sid)
+        pts = [f"!{p.id[0]} {p.name}" for z in sc.zones for p in z.points]
+        if pts:
+            out.append(("!" + "".join(p.id[0] for z in sc.zones for p in z.points),
+                        f"interaction points in {sc.name}: " + ", ".join(pts)))
+    return out
+
+
+def entries() -> list[tuple[str, str]]:
+    dice = ", ".join(f"{k} {v}" for k, v in dice_names().items())
+    prio = [(short, f"targets {PRIO_WORDS[code]}") for code, short in PRIO_SHORT.items()]
+    return [
+        # the grid
+        ("·", "a plain square; between facts: a separator"),
+        ("1 2 3", "first character of a square: its height (none: ground level)"),
+        ("##", "inaccessible: a wall (grey)"),
+        ("▲▲", "an obstacle (orange): blocks movement and line of sight"),
+        ("~~", "difficult ground (blue): leaving it costs 2 MP"),
+        ("**", "a special square (magenta)"),
+        ("H=", "a ladder (yellow): the way up or down"),
+        ("[]", "a closed door (orange)"),
+        ("''", "an open door"),
+        *_codes(),
+        ("!A", "an interaction point (yellow): interact from next to it, same height"),
+        *_points(),
+        ("R3", "a resistor (magenta) with its resistance tokens"),
+        ("h2", "heads left on the square (red): pick them up from next to it"),
+        ("S1", "a spawn point (red): where new enemies arrive"),
+        ("›", "after a square: a choice is on it (a target, a start square, a point); "
+              "between lines: the next line to try"),
+        ("₀₁₂₃₄₅₆₇₈₉", "after a square: the MP a move there costs"),
+        ("ₐ", "after a square: an ally of the characters (white on green)"),
+        ("•", "after a square: the enemy turn being played back is about it (yellow ground)"),
+        ("+", "line of sight shown (v): the line crosses this square freely (cyan)"),
+        ("×", "line of sight: what blocks it (red); after an item: how many"),
+        ("-", "line of sight: a square past the block; in a pool: no dice"),
+        ("reverse video", "the grid cursor; a bar down the grid's left edge: the arrows move it"),
+        ("green ground, underlined", "the path a move would take to the cursor"),
+        # the top lines
+        ("GREEN / RED / NONE", "the oracle card's colour: minions use their normal / aggressive column"),
+        ("■□", "the malice track: ■ a malice point; at 6 the exploration fails"),
+        ("Queue", "the initiative row, left to right"),
+        ("▶", "the active card or character; the board drawn in full; the line being resolved"),
+        ("✓", "in the queue: a card already activated; on a board: met, ready or done"),
+        ("✗", "not ready, not met or not done yet"),
+        ("→", "the path a move would take"),
+        ("->", "in the enemy turn's lines: the squares of a move, or a value before and after"),
+        # the character boards
+        ("L1 L2 L3", "the character's level"),
+        ("HP █░", "health: █ left, ░ lost (red below half)"),
+        ("ARM", "armour now / printed"),
+        ("AP ●○", "action points: ● held, ○ empty (at most 4)"),
+        ("MP", "movement points left in the Move"),
+        ("POW KNO DEX SPI", "Power, Knowledge, Dexterity, Spirit"),
+        ("3/4", "a skill slot: the Ki die in it / the value it needs (· no die)"),
+        ("Ki supply", "Ki dice ready to place; exhausted: spent until all are"),
+        ("affinity", "Kami affinity: skill II needs 3, skill III 5, Kami Mode 6"),
+        ("r1", "range 1 (a weapon's or a skill's)"),
+        ("fast GO strong RGO", "the dice a fast or strong attack rolls"),
+        ("R G O P", f"attack dice: {dice}"),
+        ("☯", "what the weapon does when yin and yang both show"),
+        ("HATED", "the Blood Oni's Hate is on this character: no Kami skills"),
+        # the enemy boards
+        ("dmg 2/5", "damage taken / health"),
+        ("EVA MOV RNG", "evasion, movement, range"),
+        ("(−1×2)", "ARM −1 tokens on the enemy"),
+        ("(+)", "the upgraded (black card) version"),
+        ("d6", "the behaviour roll: the row of the roll is resolved"),
+        *prio,
+        ("M adj / M to / M away", "move next to / toward / away from the target"),
+        ("M r2", "move within range 2 and line of sight of the target"),
+        ("M+1", "move with 1 extra MP"),
+        ("M hide", "move onto the obstacle nearest the target"),
+        ("A / A adj", "attack a target in range and line of sight / only an adjacent one"),
+        ("◉", "the attack adds the focus die"),
+        ("H 2", "heal 2"),
+        ("if HP≤15", "the line is tried only if its health left is 15 or less"),
+        ("▮", "a Hate card beside the Blood Oni's board"),
+        ("red / green / blue", "colour repeats a word or glyph: hurt or hostile / met or allied / "
+                               "a character"),
+    ]
