@@ -11,7 +11,7 @@ from .model import (
     KiaiTarget, Pending, ReplaceCard, SpiritState, Transit, decision, effect, holding, pending,
     shared, step,
 )
-from .talents import duplicate, pass_parity, replaces
+from .talents import duplicate, pass_parity, replaces, talents
 from .village import build, destroy, heal, label, name, neighbours
 
 # -- draw and placement ---------------------------------------------------------
@@ -44,13 +44,18 @@ def place_options(state: SpiritState) -> list[ActionBase]:
     if not t.given:
         if t.replaces_left > 0 and state.raiders:
             opts.append(shared(ReplaceCard, seat=s, card=cid))
-        if duplicate(state, s, cid):
+        # The talents in one pass: most samurai have none of those asked after here.
+        has = talents(state, s)
+        if "DISCARD_DUP" in has and duplicate(state, s, cid):
             opts.append(shared(DiscardDuplicate, seat=s, card=cid))
-        if data.card(cid).value % 2 in pass_parity(state, s):
+        if not has.isdisjoint(_PASSES) and data.card(cid).value % 2 in pass_parity(state, s):
             for nb in neighbours(state, s):
                 if not state.samurai[nb].passed:
                     opts.append(shared(GiveCard, seat=s, to=nb, name=name(state, nb), card=cid))
     return opts
+
+
+_PASSES = frozenset(("PASS_EVEN", "PASS_ODD"))
 
 
 def confront(state: SpiritState) -> None:

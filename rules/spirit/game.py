@@ -65,20 +65,7 @@ class SpiritGame(Game):
         p = state.pending
         if state.over or p is None:
             return []
-        k = p.kind
-        if k == "START":
-            return turn.start_options(state)
-        if k == "PENALTY_ORDER":
-            return penalties.order_options(state)
-        if k == "DEFENCE_LOSS":
-            return penalties.defence_loss_options(state)
-        if k == "ACTION":
-            return turn.action_options(state)
-        if k in ("PLACE_DRAWN", "PLACE_GIVEN"):
-            return combat.place_options(state)
-        if k in ("KIAI", "KIAI_MORE"):
-            return combat.kiai_options(state)
-        return turn.more_fight_options(state)
+        return _OPTIONS[p.kind](state)
 
     def apply(self, state: SpiritState, action: ActionBase) -> None:
         if state.over or state.pending is None:
@@ -200,6 +187,20 @@ def _outcome(won: bool, n: int, score: int, reason: str, breakdown: tuple[str, .
     """One (frozen) outcome per result: most games end in one of a few ways."""
     res = "win" if won else "loss"
     return Outcome(results=(res,) * n, scores=(score,) * n, explanation=reason, breakdown=breakdown)
+
+
+# The choices of each kind of decision.
+_OPTIONS: dict[str, Callable[[SpiritState], list[ActionBase]]] = {
+    "START": turn.start_options,
+    "PENALTY_ORDER": penalties.order_options,
+    "DEFENCE_LOSS": penalties.defence_loss_options,
+    "ACTION": turn.action_options,
+    "PLACE_DRAWN": combat.place_options,
+    "PLACE_GIVEN": combat.place_options,
+    "KIAI": combat.kiai_options,
+    "KIAI_MORE": combat.kiai_options,
+    "MORE_FIGHT": turn.more_fight_options,
+}
 
 
 def _among(action: ActionBase, listed: list[ActionBase]) -> bool:

@@ -34,6 +34,25 @@ def level(state: SpiritState, seat: int, talent: str) -> int:
     return 0
 
 
+def talents(state: SpiritState, seat: int) -> frozenset[str]:
+    """Every talent whose ``level`` is above 0 for ``seat`` now, found in one pass (the
+    choices for a drawn card ask after three talents)."""
+    s = state.samurai[seat]
+    own_turn = seat == state.active
+    if own_turn and state.flags.no_talent:
+        return frozenset()
+    if not own_turn:
+        return frozenset((s.face.talent,))
+    human = _humans()
+    found = {s.face.talent}
+    if state.flags.pool_talent is not None:
+        found.add(human[state.flags.pool_talent])
+    for owner in state.samurai:
+        if owner.token_with == seat:
+            found.add(human[owner.name])
+    return frozenset(found)
+
+
 def _human(name: str) -> str:
     return _humans()[name]
 

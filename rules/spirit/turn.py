@@ -44,9 +44,11 @@ def start_options(state: SpiritState) -> list[ActionBase]:
 
 def _give_top_to(state: SpiritState, a: int) -> list[int]:
     """The standing neighbours the active samurai may give its top card to at START."""
-    parity = give_top_parity(state, a)
     s = state.samurai[a]
-    if parity is None or state.flags.gave_top or not s.line:
+    if not s.line or state.flags.gave_top:
+        return []
+    parity = give_top_parity(state, a)
+    if parity is None:
         return []
     if data.card(s.line[-1]).value % 2 != parity:
         return []
@@ -59,6 +61,9 @@ def t1(state: SpiritState) -> None:
         state.pending = decision("START", state.active)
     else:
         penalty_step(state)  # T2 at once: the runner would take it next anyway
+        if state.pending is None and state.effects[-1] is _T3:
+            state.effects.pop()
+            t3(state)  # T3 too, when T2 added nothing to do before it
 
 
 def use_pool_token(state: SpiritState, who: str) -> None:
@@ -193,7 +198,7 @@ def t6(state: SpiritState) -> None:
 
 _FRESH_FLAGS = TurnFlags().__dict__
 # The effects without a seat, made once (the same shared instances as effect(kind=...)).
-_T5, _T6, _ROUND_END = (effect(kind=k) for k in ("T5", "T6", "ROUND_END"))
+_T3, _T5, _T6, _ROUND_END = (effect(kind=k) for k in ("T3", "T5", "T6", "ROUND_END"))
 
 
 # -- the effect runner --------------------------------------------------------------
