@@ -80,7 +80,7 @@ def _yy(c) -> str:
     w = weapon(c)
     yy = "+2 hits" if w.yy == "hits2" else (data.tokens().conditions[w.yy].name if w.yy in data.tokens().conditions
                                           else w.yy)
-    return f"a yin-yang face gives {yy}"
+    return f"yin and yang together: {yy}"
 
 
 def _move_words(view: HarakiriState, c, to: int) -> str:
@@ -106,8 +106,8 @@ def explain(view: HarakiriState, seat: int | None, action) -> str:  # noqa: C901
                 f"{fmt(pos(action.x, action.y))}.")
     if k == "start_move":
         mp = data.characters().base_mp + c.attrs["DEX"] + c.mp_bonus_round
-        return (f"Spend 1 AP for a Move of {max(0, mp)} MP (3 + Dexterity); one Move per activation. "
-                "Each step costs 1 MP, 2 to leave difficult ground.")
+        return (f"1 AP: a Move of {max(0, mp)} MP (3 + Dexterity), once per activation; "
+                "leaving difficult ground costs 2.")
     if k == "step":
         return _move_words(view, c, pos(action.x, action.y))
     if k == "exert":
@@ -133,8 +133,9 @@ def explain(view: HarakiriState, seat: int | None, action) -> str:  # noqa: C901
         d = view.sub.draft
         if k == "set_focus":
             if action.on:
-                return (f"Add the focus die: {pool_words(view, c, d.mode, d.skill, True)}. Blank fails the attack, "
-                        "Break takes 1 ARM, Backlash lets the target attack back, yin-yang ignores it.")
+                return (f"Add the focus die: {pool_words(view, c, d.mode, d.skill, True)}. Blank: the attack fails; "
+                        "Break (3 faces): +1 hit, the target loses 1 ARM; Backlash: it fails and the target "
+                        "strikes back; yin-yang: armour and evasion ignored.")
             return f"Remove the focus die: {pool_words(view, c, d.mode, d.skill, False)}."
         if k == "set_skill":
             if action.skill is None:

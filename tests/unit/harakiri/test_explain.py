@@ -39,7 +39,7 @@ def test_a_fast_katana_attack_rolls_two_green_dice_and_names_the_target_and_the_
     s = _akira_by_ashigaru()
     text = explain(s, DeclareAttack(target="e:ashigaru-R", mode="fast"))
     assert "you roll 2 dice: Green, Green" in text
-    assert "a yin-yang face gives +2 hits" in text
+    assert "yin and yang together: +2 hits" in text
     assert "Ashigaru R has 5 HP left, ARM 1, evasion 1" in text
     assert "Costs 1 AP" in text
 
@@ -89,7 +89,7 @@ def test_placing_a_ki_die_says_what_the_slot_needs_and_what_the_skill_does():
 def test_a_move_costs_one_ap_for_three_plus_dexterity_mp():
     s = _akira_by_ashigaru()
     dex = ch(s, "akira").attrs["DEX"]
-    assert f"a Move of {3 + dex} MP (3 + Dexterity)" in explain(s, StartMove())
+    assert explain(s, StartMove()).startswith(f"1 AP: a Move of {3 + dex} MP (3 + Dexterity), once per activation")
 
 
 def test_leaving_difficult_ground_costs_two_mp():
