@@ -12,6 +12,7 @@ from .core import (
 )
 from .grid import adjacent, height
 from .model import Character, Enemy, HarakiriState
+from .words import dice_names
 
 
 class AttackSpec(NamedTuple):
@@ -103,15 +104,15 @@ def resolve(state: HarakiriState, attacker: str, targets: list[str], spec: Attac
     if not others:
         return Result("resistor")
     pool = roll_pool(state, spec.dice)
-    faces = " ".join(f"{d}{f}" for d, f in pool)
+    faces = ", ".join(f"{dice_names().get(d, d)} {f}" for d, f in pool)
     focus = state.rng.roll(6) if spec.focus else None
     tnames = ", ".join(_name(state, t) for t in others)
-    text = f"{name} uses {spec.label} on {tnames}: dice {faces or '-'}"
+    text = f"{name} uses {spec.label} on {tnames}: rolls {faces or 'no dice'}"
     effect = None
     if focus is not None:
         ff = dd.focus[str(focus)]
         effect = ff.effect
-        text += f", focus {focus} ({ff.name})"
+        text += f", the focus die {focus} ({ff.name})"
     state.say(text + ".")
     if effect == "fail":
         state.say("The focus die shows Blank: the attack fails.")

@@ -81,7 +81,7 @@ def test_downed_enemy_skips_techniques_and_skill_effects():
     forced(s, 1, 1)
     advance(s)
     log = texts(s)
-    assert "Ashigaru R uses attack on Tomoe" in log and "Pike Thrust" not in log
+    assert "Ashigaru R uses its attack on Tomoe" in log and "Pike Thrust" not in log
     assert r.p == pos(1, 1) and r.conds == {}
 
 

@@ -65,7 +65,7 @@ def test_a_downed_enemy_does_not_counterattack_at_range():
 def test_a_standing_enemy_counterattacks_at_its_range():
     s = _tomoe_backlash(downed=False)
     assert "cannot reach" not in texts(s)
-    assert "Ashigaru R uses attack on Tomoe" in texts(s)
+    assert "Ashigaru R uses its attack on Tomoe" in texts(s)
 
 
 # -- "5 +1/-1 ARMOR TOKENS": never more than five ARM -1 tokens in play.
