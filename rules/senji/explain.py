@@ -48,14 +48,6 @@ def help_topic(view: SenjiState) -> str:
     return HELP.get(view.step.split("_")[0], "")
 
 
-def samurai_text(letter: str) -> str:
-    """A samurai's honour, colour and ability, as its card prints them."""
-    s = D.samurai.get(letter)
-    if s is None:
-        return ""
-    return f"{s.name}: honour {s.honor}, {s.colour} ({s.ability.rstrip('.')})."
-
-
 def card_text(card: str) -> str:
     """A diplomacy card: its name, value and what such a card does."""
     if card == HIDDEN or card not in D.diplo_cards:
@@ -76,10 +68,9 @@ def combo_text(combo: str) -> str:
 
 
 def _setup_pick(view: SenjiState, seat: int | None, letter: str) -> str:
-    text = samurai_text(letter)
-    honour = D.samurai[letter].honor
-    return (f"{text} You start the game with {honour} honour; the highest starting honour hosts "
-            f"the emperor first and names its provinces first.")
+    s = D.samurai[letter]
+    return (f"{s.colour.capitalize()} samurai. {s.ability} You start with {s.honor} honour; "
+            f"the highest starting honour hosts first.")
 
 
 def explain(view: SenjiState, seat: int | None, a: ActionBase) -> str:  # noqa: C901
@@ -90,7 +81,8 @@ def explain(view: SenjiState, seat: int | None, a: ActionBase) -> str:  # noqa: 
         case "keep_samurai":
             return _setup_pick(view, seat, a.letter)
         case "hire_keep":
-            return f"{samurai_text(a.letter)} You gain {D.samurai[a.letter].honor} honour on hiring."
+            s = D.samurai[a.letter]
+            return f"{s.colour.capitalize()} samurai. {s.ability} You gain {s.honor} honour on hiring."
         case "claim":
             return "You build a fortress there; it becomes one of your three starting provinces."
         case "garrison":

@@ -131,8 +131,8 @@ def status_line(state: SenjiState, p: str, seat: int | None) -> str:
         return "~neutral~"
     letter = fam(state, pr.owner) if pr.owner is not None else "-"
     sam = "".join(pr.samurai)
-    if len(sam) > 4:
-        sam = sam[:3] + "+"
+    if len(sam) > 3:
+        sam = sam[:2] + "+"
     mark = "  "
     if pr.order is not None:
         if pr.resolved:
@@ -142,7 +142,8 @@ def status_line(state: SenjiState, p: str, seat: int | None) -> str:
             mark = "??"
         else:
             mark = ORDER_MARK[pr.order] + "?"
-    return f"{letter}{pr.units}{sam:<4} {mark}"
+    # The samurai letters stand apart from the owner and the units ("G1 A", not "G1A").
+    return f"{letter}{pr.units} {sam:<3} {mark}"
 
 
 def fleet_row(state: SenjiState, sea: str) -> tuple[int, int, str]:
@@ -159,8 +160,9 @@ def fleet_text(state: SenjiState, sea: str) -> str:
     parts = []
     for f in state.fleets:
         if f.sea == sea:
-            parts.append(f"{fam(state, f.seat)}{f.units}{''.join(f.samurai)}{chr(39) if f.due else ''}")
-    return " ".join(parts)
+            sam = " " + "".join(f.samurai) if f.samurai else ""
+            parts.append(f"{fam(state, f.seat)}{f.units}{sam}{chr(39) if f.due else ''}")
+    return ", ".join(parts)
 
 
 def render_map(state: SenjiState, seat: int | None) -> list[str]:

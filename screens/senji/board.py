@@ -307,7 +307,8 @@ class SenjiBoard(BoardBase, Vertical):
         samurai = [(x.letter, f"{x.name}: honour {x.honor}, {x.colour} (kami colour); {x.ability}")
                    for x in D.samurai_list]
         return [
-            ("R3AG  m?", "a province's status row: owner, units, samurai letters, order"),
+            ("R3 AG m?", "a province's status row: owner's family letter and units, the letters "
+                         "of the samurai there, the order"),
             *families,
             ("-0", "a free province: no owner, no units"),
             ("~neutral~", "a neutral province: never owned, entered or landed on"),
@@ -317,7 +318,8 @@ class SenjiBoard(BoardBase, Vertical):
             ("p? r? m?", "your own face-down order: production, recruitment, movement"),
             ("P! R! M!", "the order being carried out now"),
             ("~ NORTH SEA ~ / ~ SOUTH SEA ~", "the two seas"),
-            ("N: S:", "the fleets in the North and South Sea: family letter, units, samurai letters"),
+            ("N: S:", "the fleets in the North and South Sea, e.g. R4 A', G2: family letter "
+                      "and units, then samurai letters"),
             ("'", "after a fleet: still due to act this summer"),
             ("--- | / \\", "a land border between two provinces"),
             (":", "on the map: a crossing by sea between two provinces"),

@@ -21,9 +21,9 @@ def test_the_setup_pick_shows_the_samurais_honour_and_ability():
     s = GAME.new(SenjiOptions(players=4, winter_timer_s=0), 3)
     v = GAME.view(s, 0)
     text = GAME.explain(v, 0, KeepSamurai(letter="F"))
-    assert "Kenshin: honour 3, green" in text
-    assert "draws 4 hanafuda instead of 2" in text
-    assert "You start the game with 3 honour; the highest starting honour hosts the emperor first" in text
+    assert GAME.describe(KeepSamurai(letter="F")) == "Keep Kenshin (honour 3)"
+    assert text == ("Green samurai. A production order resolved in his province draws 4 hanafuda "
+                    "instead of 2. You start with 3 honour; the highest starting honour hosts first.")
 
 
 def test_a_hanafuda_set_says_what_it_takes_and_gives():
