@@ -28,6 +28,9 @@ PRIO_WORDS = {
 PRIO_SHORT = {"-HP": "−HP", "+HP": "+HP", "-ARM": "−ARM", "+ARM": "+ARM", "-SPI": "−SPI",
               "FIRST": "first", "NEXT": "next", "NEAR": "near"}
 
+# An attack skill's area, as a board names it.
+AREA_WORDS = {"splash": "splash", "splash_enemies": "splash on enemies", "sweep": "sweep"}
+
 _TECHNIQUE_STEPS = {
     "bulwark": "raises Bulwark (+2 ARM until its next activation)",
     "exhume": "exhumes a Jikininki on the nearest empty grave",

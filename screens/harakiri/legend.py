@@ -29,7 +29,7 @@ def _points() -> list[tuple[str, str]]:
         sc = data.scenario(sid)
         pts = [f"!{p.id[0]} {p.name}" for z in sc.zones for p in z.points]
         if pts:
-            out.append(("!" + "".join(p.id[0] for z in sc.zones for p in z.points),
+            out.append((" ".join("!" + p.id[0] for z in sc.zones for p in z.points),
                         f"interaction points in {sc.name}: " + ", ".join(pts)))
     return out
 
@@ -104,6 +104,7 @@ def entries() -> list[tuple[str, str]]:
         ("H 2", "heal 2"),
         ("if HP≤15", "the line is tried only if its health left is 15 or less"),
         ("▮", "a Hate card beside the Blood Oni's board"),
+        ("splash / sweep", "an area attack: also every one next to the target / next to the attacker"),
         ("red / green / blue", "colour repeats a word or glyph: hurt or hostile / met or allied / "
                                "a character"),
     ]

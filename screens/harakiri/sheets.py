@@ -20,7 +20,7 @@ from rules.harakiri.core import (
 from rules.harakiri.enemy import behaviour_column
 from rules.harakiri.model import fmt
 from rules.harakiri.narration import last_draw
-from rules.harakiri.words import PRIO_SHORT, line_short
+from rules.harakiri.words import AREA_WORDS, PRIO_SHORT, line_short
 
 from .grid import BASE_BG
 
@@ -282,7 +282,7 @@ def board(out: Text, view, e) -> set[str]:
         if sk.dice:
             bits.append(_dice(sk.dice))
         if sk.area:
-            bits.append(sk.area)
+            bits.append(AREA_WORDS.get(sk.area, sk.area.replace("_", " ")))
         names.append(" ".join(bits))
     if d.passive:
         names.append(f"passive {d.passive.replace('_', ' ')}")
