@@ -511,3 +511,49 @@ async def test_an_action_the_rules_list_twice_is_one_row(data_dir):
         uses = [r for r in rows if "Rice Ball" in r]
         assert len(uses) == 1 and len(rows) == len(set(rows))
         assert "Rice Ball ×2" in screen_text(app)
+
+
+# -- reading the table (issue 16) ------------------------------------------------------
+
+
+def _detail(board) -> str:
+    box = board.query_one("#detail-box")
+    return str(board.query_one("#detail").shown) if box.display else ""
+
+
+async def test_the_detail_line_shows_the_pool_an_attack_rolls_and_the_hint_its_reason(data_dir):
+    from rules.common import Rng
+    from screens.common.keys import HINT_KEY, LEGEND_KEY
+    from screens.common.legend import LegendScreen
+
+    async with _table((GAME.Options(scenario="drowned_shrine"), 3), (100, 30)) as (pilot, app, board):
+        store = app.store
+        bot, rng = GAME.bots()["samurai"], Rng(seed=3)
+        for _ in range(400):  # the bot plays until an attack can be declared
+            if any(a.kind == "declare_attack" for a in store.legal_actions()):
+                break
+            seat = store.to_move()
+            store.dispatch(bot(GAME, store.view(seat), seat, store.legal_actions(), rng))
+        await settle(pilot)
+        if isinstance(app.screen, CurtainScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        actions = list(board.actions)
+        i = next(i for i, a in enumerate(actions) if a.kind == "declare_attack")
+        panel = board.query_one("#decisions")
+        panel.highlighted = board.rows.index(i)
+        await settle(pilot, 1)
+        said = _detail(board)
+        assert "attack with the" in said and "you roll" in said and "Costs" in said, said
+        # The hint: the bot's choice highlighted, its reason said; nothing is played.
+        before = store.revision
+        await pilot.press(HINT_KEY)
+        await settle(pilot, 1)
+        assert store.revision == before
+        assert _detail(board).startswith("Hint: ")
+        # The legend key: the grid's glyphs in words.
+        await pilot.press(LEGEND_KEY)
+        await settle(pilot)
+        assert isinstance(app.screen, LegendScreen)
+        text = screen_text(app)
+        assert "▲▲" in text and "an obstacle" in text
