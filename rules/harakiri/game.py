@@ -11,7 +11,7 @@ from .core import (
     when, build_zone, char, char_name, move_card, new_zone_list, queue_index, ref_label, roll_ki,
 )
 from .flow import advance, advance_card, apply_init_effect
-from .words import attr_name, thing_name
+from .words import attr_name, step_name, thing_name
 from .model import (
     BattleInstinct, Blessed, Character, Counterattack, HarakiriAction, HarakiriOptions,
     HarakiriState, InitOrder, ItemState, LoseAttribute, PlaceCharacter, SkipSwap, SwapInitiative,
@@ -216,7 +216,7 @@ class Harakiri(Game):
     def phase(self, view: HarakiriState) -> str:
         if view.step == "OVER":
             return f"Over ({view.result})"
-        txt = f"Round {view.round} · {view.step.lower().replace('_', ' ')}"
+        txt = f"Round {view.round} · {step_name(view.step)}"
         if view.active:
             txt += f" · {ref_label(view, view.active)}"
         return txt

@@ -7,6 +7,7 @@ import textwrap
 from . import data
 from .core import cond_label, enemy_arm, enemy_hp_left, enemy_label, open_doors, oracle_now, ref_label
 from .model import HarakiriState, pos, xy
+from .words import step_name
 
 WIDTH = 76
 GLYPH = {"plain": "· ", "inaccessible": "##", "obstacle": "▲▲", "difficult": "~~", "special": "**",
@@ -56,7 +57,7 @@ def cell(view: HarakiriState, p: int, doors: set[int] | None = None) -> str:
 def render(view: HarakiriState, seat: int | None) -> str:
     lines: list[str] = []
     colour, card = oracle_now(view)
-    lines.append(f"Round {view.round}  {view.step.lower().replace('_', ' ')}  oracle {colour or '-'} ({card})  "
+    lines.append(f"Round {view.round}  {step_name(view.step)}  oracle {colour or '-'} ({card})  "
                  f"malice {'■' * view.malice}{'□' * (6 - view.malice)} {view.malice}/6")
     if view.squares:
         xs = [xy(p)[0] for p in view.squares]

@@ -28,6 +28,16 @@ PRIO_WORDS = {
 PRIO_SHORT = {"-HP": "−HP", "+HP": "+HP", "-ARM": "−ARM", "+ARM": "+ARM", "-SPI": "−SPI",
               "FIRST": "first", "NEXT": "next", "NEAR": "near"}
 
+# The steps of the round (spec §4) as the header names them.
+STEP_WORDS = {"PLACE": "placing", "ORACLE": "oracle", "EVENTS": "events", "INIT": "initiative",
+              "ACTIVATE": "activations", "REDUCE_KI": "Ki dice drop", "ROUND_END": "end of the round",
+              "AFTERMATH": "aftermath", "OVER": "over"}
+
+
+def step_name(step: str) -> str:
+    return STEP_WORDS.get(step, step.lower().replace("_", " "))
+
+
 # An attack skill's area, as a board names it.
 AREA_WORDS = {"splash": "splash", "splash_enemies": "splash on enemies", "sweep": "sweep"}
 

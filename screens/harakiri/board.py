@@ -29,6 +29,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
 
+from rules.harakiri import data
 from rules.harakiri.core import CHAR_MOVER, char_name, enemy_label, open_doors, oracle_now, ref_label
 from rules.harakiri.effects import events_left
 from rules.harakiri.grid import (
@@ -36,7 +37,7 @@ from rules.harakiri.grid import (
 )
 from rules.harakiri.model import fmt, pos, squares_named
 from rules.harakiri.narration import enemy_turn, opens_enemy_turn
-from rules.harakiri.words import PRIO_SHORT, line_short
+from rules.harakiri.words import PRIO_SHORT, line_short, step_name
 from tabletop.engine import Game
 
 from ..common.board_base import BoardBase
@@ -549,7 +550,7 @@ class HarakiriBoard(BoardBase, Vertical):
     # -- the top: status and queue -----------------------------------------------------
     def _top(self, view, me, cursor) -> Text:
         colour, card = oracle_now(view)
-        out = Text.assemble((f"Round {view.round}", "bold"), f" · {view.step.lower().replace('_', ' ')}  Oracle ")
+        out = Text.assemble((f"Round {view.round}", "bold"), f" · {step_name(view.step)}  Oracle ")
         out.append(f"{colour.upper() or 'NONE'}", style=ORACLE_STYLE.get(colour, "bold"))
         out.append(f" {card}  Malice ")
         out.append("■" * view.malice, style="bold red")
@@ -557,8 +558,10 @@ class HarakiriBoard(BoardBase, Vertical):
         out.append(f" {view.malice}/6")
         left = events_left(view)
         if left:
-            out.append("  Events " + " ".join(
-                f"{z}:" + "/".join(f"{c[0]}{n}" for c, n in cols.items()) for z, cols in left.items()), style="dim")
+            names = {z.id: z.name for z in data.scenario(view.options.scenario).zones}
+            out.append("  Events left " + "; ".join(
+                f"{names.get(z, z)}: " + (", ".join(f"{n} {c}" for c, n in cols.items() if n) or "none")
+                for z, cols in left.items()), style="dim")
         out.append("\nQueue ")
         used, line, cards = 6, 1, []
         chosen = {"e:" + e.uid for e in view.enemies if e.kind == "chosen"}
