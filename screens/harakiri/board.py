@@ -37,7 +37,7 @@ from rules.harakiri.grid import (
 )
 from rules.harakiri.model import fmt, pos, squares_named
 from rules.harakiri.narration import enemy_turn, opens_enemy_turn
-from rules.harakiri.words import PRIO_SHORT, line_short, step_name
+from rules.harakiri.words import PRIO_SHORT, line_short
 from tabletop.engine import Game
 
 from ..common.board_base import BoardBase
@@ -550,7 +550,7 @@ class HarakiriBoard(BoardBase, Vertical):
     # -- the top: status and queue -----------------------------------------------------
     def _top(self, view, me, cursor) -> Text:
         colour, card = oracle_now(view)
-        out = Text.assemble((f"Round {view.round}", "bold"), f" · {step_name(view.step)}  Oracle ")
+        out = Text.assemble((f"Round {view.round}", "bold"), "  Oracle ")  # the step: in the header
         out.append(f"{colour.upper() or 'NONE'}", style=ORACLE_STYLE.get(colour, "bold"))
         out.append(f" {card}  Malice ")
         out.append("■" * view.malice, style="bold red")
@@ -559,9 +559,10 @@ class HarakiriBoard(BoardBase, Vertical):
         left = events_left(view)
         if left:
             names = {z.id: z.name for z in data.scenario(view.options.scenario).zones}
-            out.append("  Events left " + "; ".join(
-                f"{names.get(z, z)}: " + (", ".join(f"{n} {c}" for c, n in cols.items() if n) or "none")
-                for z, cols in left.items()), style="dim")
+            out.append("  Events " + "; ".join(
+                (f"{names.get(z, z)} " if len(left) > 1 else "")
+                + (" ".join(f"{n} {c}" for c, n in cols.items() if n) or "none") for z, cols in left.items()),
+                style="dim")
         out.append("\nQueue ")
         used, line, cards = 6, 1, []
         chosen = {"e:" + e.uid for e in view.enemies if e.kind == "chosen"}
