@@ -56,7 +56,8 @@ class SpiritGame(Game):
         return None if state.over or state.pending is None else state.pending.seat
 
     def legal_actions(self, state: SpiritState) -> list[ActionBase]:
-        legal = self._legal_actions(state)
+        p = state.pending
+        legal = [] if state.over or p is None else _OPTIONS[p.kind](state)
         # Remembered for apply: a choice taken from this very list needs no second listing.
         self._offered = (state, legal)
         return legal

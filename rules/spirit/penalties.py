@@ -16,11 +16,13 @@ def penalty_step(state: SpiritState) -> None:
     """T2: nothing, ignored, one code, or the owner's choice of order for two codes."""
     a = state.active
     s = state.samurai[a]
-    top = s.top
     state.effects.append(_T3)
-    if top is None or not data.card(top).penalties:
+    if not s.line:
         return
+    top = s.line[-1]
     codes = list(data.card(top).penalties)
+    if not codes:
+        return
     source = ignore_source(state, a, top)
     if source is not None:
         state.say(f"The penalty of {s.name}'s top card, {label(top)}, is ignored ({source}).")

@@ -84,8 +84,7 @@ def ignore_source(state: SpiritState, seat: int, cid: str) -> str | None:
 
 
 def fight_limit(state: SpiritState, seat: int) -> int:
-    lv = level(state, seat, "EXTRA_FIGHT")
-    return {0: 1, 1: 2, 2: 3}[lv]
+    return 1 + level(state, seat, "EXTRA_FIGHT")  # 1, 2 with the human talent, 3 with the animal
 
 
 def replaces(state: SpiritState, seat: int) -> int:

@@ -114,13 +114,14 @@ def can_support(state: SpiritState) -> bool:
 
 
 def action_options(state: SpiritState) -> list[ActionBase]:
-    a = state.active
-    if over_kiai(state, a) or state.flags.must_pass:
+    # over_kiai and can_support, read once: a turn's decision lists these every time.
+    a, f, samurai = state.active, state.flags, state.samurai
+    s = samurai[a]
+    if s.total > s.kiai or f.must_pass:
         return [seated(PassRound, a)]
     opts: list[ActionBase] = [seated(Fight, a)]
-    if can_support(state):
-        opts += [support_to(a, i, s.name) for i, s in enumerate(state.samurai)
-                 if i != a and not s.passed]
+    if s.token_with is None and not f.no_support and not f.no_talent and state.raiders:
+        opts += [support_to(a, i, o.name) for i, o in enumerate(samurai) if i != a and not o.passed]
     opts.append(seated(PassRound, a))
     return opts
 
@@ -179,15 +180,15 @@ def end_turn(state: SpiritState) -> None:
 
 
 def t6(state: SpiritState) -> None:
-    a = state.active
-    for owner in state.samurai:
+    a, samurai = state.active, state.samurai
+    for owner in samurai:
         if owner.token_with == a:
             owner.token_with = None
             state.say(f"{owner.name}'s support token returns home from {name(state, a)}.")
     # Fresh flags for the next turn, set in place (no copy of a state shares them).
     state.flags.__dict__.update(_FRESH_FLAGS)
     if state.raiders:
-        samurai, n = state.samurai, state.n
+        n = len(samurai)
         for k in range(1, n + 1):  # the next standing samurai, this one last
             nxt = (a + k) % n
             if not samurai[nxt].passed:
