@@ -83,7 +83,8 @@ def choose(view: HarakiriState, actions: list) -> tuple:
         best = min(attacks, key=score)
         e = enemy(view, best.target[2:])
         hurt = " (already wounded)" if e is not None and e.damage else ""
-        return best, (f"A {best.mode} attack on the enemy in reach{hurt}: "
+        who = enemy_label(e) if e is not None else "the enemy in reach"
+        return best, (f"Attack {who}{hurt}: "
                       + ("a strong attack rolls more dice." if best.mode == "strong" else "not enough AP for a strong one."))
     heals = [a for a in by("technique") if a.skill == "healing_sutra"]
     hurt = [a for a in heals if a.target and char(view, a.target[2:]).hp < char(view, a.target[2:]).max_hp]

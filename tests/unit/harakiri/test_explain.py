@@ -149,7 +149,7 @@ def test_the_hint_says_why_a_strong_attack():
     ch(s, "akira").ki = []  # no Ki die to place first
     action, reason = GAME.hint(GAME.view(s, 0), 0, GAME.legal_actions(s))
     assert action == DeclareAttack(target="e:ashigaru-R", mode="strong")
-    assert reason == "A strong attack on the enemy in reach: a strong attack rolls more dice."
+    assert reason == "Attack Ashigaru R: a strong attack rolls more dice."
 
 
 # -- help, setup, enemy lines ------------------------------------------------------------
