@@ -163,8 +163,8 @@ def apply_support(state: SenjiState, side: str, a: ActionBase) -> None:
         _support_step(state, OTHER[side])
         return
     c.att_up = c.dfn_up = True
-    state.say(f"Support revealed: {name(state, c.dfn)} {cards_named(c.dfn_cards)}; "
-              f"{name(state, c.att)} {cards_named(c.att_cards)}.")
+    state.say(f"Support revealed: {name(state, c.dfn)} plays {cards_named(c.dfn_cards)}; "
+              f"{name(state, c.att)} plays {cards_named(c.att_cards)}.")
     roll(state)
 
 

@@ -26,7 +26,7 @@ from textual.reactive import reactive
 from rules.senji import combat as combat_rules
 from rules.senji.bots import floor_left_to_humans
 from rules.senji.data import data
-from rules.senji.view import HIDDEN, ORDER_MARK
+from rules.senji.view import HIDDEN
 from rules.senji.words import card_name, samurai_label
 from tabletop.engine import Game
 
@@ -45,9 +45,11 @@ COLOUR_WORD = {"purple": "magenta", "black": "white on grey"}  # how the termina
 
 
 def family_text(state, seat: int) -> Text:
-    letter = state.families[seat]
-    colour = D.family[letter].colour
-    return Text(letter, style=FAMILY_STYLE.get(colour, "bold"))
+    """A player by name in the family's colour; the family's name too when the player has another."""
+    family = D.family[state.families[seat]]
+    name = state.names[seat]
+    return Text(name if name == family.name else f"{name} ({family.name})",
+                style=FAMILY_STYLE.get(family.colour, "bold"))
 
 
 def clock_text(seconds: float, paused: bool) -> str:
@@ -181,7 +183,8 @@ class SenjiBoard(BoardBase, Vertical):
         out = Text.assemble(("Honour", "bold"), f" (60 wins{'; tie-break year' if state.tiebreak_year else ''})\n")
         for s in range(len(state.families)):
             out.append("*" if s == state.host else " ", style="bold yellow")
-            out.append_text(family_text(state, s))
+            family = D.family[state.families[s]]  # the letter the map uses, beside the name
+            out.append(family.id, style=FAMILY_STYLE.get(family.colour, "bold"))
             out.append(f" {fit(state.names[s], 10)} ")
             filled = min(20, state.honor[s] // 3)
             out.append("█" * filled, style=FAMILY_STYLE.get(D.family[state.families[s]].colour, ""))
@@ -231,7 +234,7 @@ class SenjiBoard(BoardBase, Vertical):
         kept = state.kept[seat]
         if kept and kept != HIDDEN:
             out.append(f"Samurai in hand: {samurai_label(kept)}\n")
-        orders = [f"{D.province[p].name} {ORDER_MARK.get(pr.order, '?')}"
+        orders = [f"{pr.order} in {D.province[p].name}"
                   for p, pr in state.provinces.items() if pr.owner == seat and pr.order not in (None, HIDDEN)]
         if orders:
             out.append("Your orders: " + ", ".join(orders) + "\n")

@@ -22,7 +22,7 @@ def test_baba_with_only_his_dummy_plays_one_card():
     do(s, Support(card="G-D0"))
     assert [a.card for a in GAME.legal_actions(s)] == ["R-D0"]
     do(s, Support(card="R-D0"))
-    assert any("Support revealed: Green Green Empty banner (0); Red Red Empty banner (0)." == x.text for x in s.log)
+    assert any("Support revealed: Green plays Green Empty banner (0); Red plays Red Empty banner (0)." == x.text for x in s.log)
 
 
 def test_ekes_cancels_babas_second_card():
@@ -34,7 +34,7 @@ def test_ekes_cancels_babas_second_card():
     do(s, Support(card="G-D0"))
     assert "Support" in str(GAME.legal_actions(s)) and Support(card="R-D0") in GAME.legal_actions(s)
     do(s, Support(card="P-S2a"))
-    assert any("Support revealed: Green Green Empty banner (0); Red Purple Banner (2)." == x.text for x in s.log)
+    assert any("Support revealed: Green plays Green Empty banner (0); Red plays Purple Banner (2)." == x.text for x in s.log)
 
 
 def test_fleet_landing_into_enemy_fights_without_roll():
