@@ -13,15 +13,15 @@ from rules.senji import GAME
 from rules.senji.state import SenjiOptions
 
 PINNED = [
-    ({}, 1, 1018, "e106f1bd1a8d695902070fc77d99e3861ae022b339d225ed100d811edbfcc425"),
-    ({}, 2, 1255, "230ac5df341514762ee3e3e15c159e0063083fdce8b396237741d00c3c243f56"),
-    ({}, 3, 968, "a58bbaeceffe3bcee3b54508e0c00ceb78c0867978615d94ee1d87eca7bb9952"),
-    ({}, 4, 910, "22b12aa0baf2349e0df01d39313204df8c40e516dc3a1ad508a06d35f76b978f"),
-    ({"players": 3}, 5, 938, "e7cd9db12df979c14aab8db9bc778df345b7b33156956a0d3c3ddfbd57c438f9"),
+    ({}, 1, 1018, "cd2456828ee56ba41110cfe277fba2b5bc76636c422d0d1cdf029baf0960f04f"),
+    ({}, 2, 1255, "13f2d75d170a163c560dfcb74b54d8f17190bda2091be3ca30840abe87cf0db4"),
+    ({}, 3, 968, "1a7a5c537396b9d05b62ca69eec4bc23c460432708d6acf370fae59f3b2ebfe6"),
+    ({}, 4, 910, "5409262ef86e332865b070a52e0507ae472bb5f8290b6a176b5c7f5bd8c46f6f"),
+    ({"players": 3}, 5, 938, "e4d510f364d7b3dd4b67e0d26621a601b78221298625077037d1095411445782"),
     ({"players": 6, "autumn_order": "honor", "turn_limit": 6}, 6, 649,
-     "2ea767f945632af425482e91c791c715046a383ea1729012a3526efde4d89a88"),
+     "8145017e9ad6a41d358ee851127d466fed1fd56f2cf9dff0baa5875d7cd978d9"),
     ({"players": 5, "offers_per_winter": 1}, 7, 1173,
-     "c2aabdf6930585ce9b1ee93cc1663e064d3c7e7242a5bfad7b0b557a8e1f530d"),
+     "dfab218b905f9cf960b9f4bc4e352f644e8eb6b46f57e7a1280c734ce9e1e513"),
 ]
 
 
