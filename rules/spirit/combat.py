@@ -66,7 +66,7 @@ def confront(state: SpiritState) -> None:
     state.transit = None
     state.pending = None
     state.say(f"{s.name} confronts {label(t.card)}: total {s.total} (Kiai {s.kiai}).")
-    state.effects.append(step("CHECK", t.holder))
+    check(state, t.holder)  # CHECK at once: the runner would take it next anyway
 
 
 def defend(state: SpiritState) -> None:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
@@ -106,6 +107,28 @@ def card(cid: str) -> Card:
 def values() -> dict[str, int]:
     """Each card's value by id (a combat total adds these up many times a turn)."""
     return {c.id: c.value for c in raiders().cards}
+
+
+class _Table(dict):  # type: ignore[type-arg]
+    """A table made from the assets the first time a key is looked up in it, then read
+    like any dict (the assets still load on first use, not on import)."""
+
+    def __init__(self, make: Callable[[], dict[Any, Any]]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: Any) -> Any:
+        if self:
+            raise KeyError(key)
+        self.update(self.make())
+        return self[key]
+
+
+# Read for every samurai's total and Kiai, many times a turn.
+VALUE: dict[str, int] = _Table(lambda: values())
+FACES: dict[str, tuple[Face, Face]] = _Table(
+    lambda: {s.name: (s.human, s.animal_face) for s in roster().values()})
+"""A samurai's sides by name: ``FACES[name][animal]``, the human side first."""
 
 
 @cache

@@ -22,6 +22,7 @@ from .model import (
 from .render import phase as _phase
 from .render import render as _render
 from .setup import new_state
+from .village import GameLost
 
 HIDDEN_ZONES = ("raiders", "intruders", "reserve", "box")
 
@@ -77,7 +78,10 @@ class SpiritGame(Game):
             legal = self._legal_actions(state)
             if action not in legal:
                 raise IllegalAction(self._refusal(state, action, legal))
-        _HANDLERS[type(action)](state, action)
+        try:
+            _HANDLERS[type(action)](state, action)
+        except GameLost:  # a step the action ran straight into lost the game
+            return
         turn.run(state)
 
     def _refusal(self, state: SpiritState, action: ActionBase, legal: list[ActionBase]) -> str:

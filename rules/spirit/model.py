@@ -266,15 +266,15 @@ class Samurai(Plain):
 
     @property
     def face(self) -> data.Face:
-        return data.face(self.name, self.wounds >= 2)
+        return data.FACES[self.name][self.wounds >= 2]
 
     @property
     def kiai(self) -> int:
-        return data.face(self.name, self.wounds >= 2).kiai
+        return data.FACES[self.name][self.wounds >= 2].kiai
 
     @property
     def total(self) -> int:
-        return sum(map(data.values().__getitem__, self.line))
+        return sum(map(data.VALUE.__getitem__, self.line))
 
     @property
     def top(self) -> str | None:

@@ -132,7 +132,7 @@ def fight(state: SpiritState, again: bool = False) -> None:
     if again:
         state.say(f"{name(state, state.active)} fights again.")
     state.effects.append(_T5)
-    state.effects.append(step("DRAW", state.active))
+    draw(state, state.active)  # DRAW at once: the runner would take it next anyway
 
 
 def support(state: SpiritState, to: int) -> None:
@@ -142,7 +142,7 @@ def support(state: SpiritState, to: int) -> None:
     state.intruders.append(state.raiders.pop())
     state.say(f"{name(state, a)} supports {name(state, to)} with the support token; the top"
               f" raider card goes unseen to the intruder stack ({len(state.intruders)}).")
-    state.effects.append(_T6)
+    t6(state)  # T6 at once: the runner would take it next anyway
 
 
 def pass_round(state: SpiritState) -> None:
@@ -150,7 +150,7 @@ def pass_round(state: SpiritState) -> None:
     state.pending = None
     state.samurai[a].passed = True
     state.say(f"{name(state, a)} passes: out for the round.")
-    state.effects.append(_T6)
+    t6(state)  # T6 at once: the runner would take it next anyway
 
 
 # -- T5 / T6 ------------------------------------------------------------------------
@@ -167,7 +167,7 @@ def t5(state: SpiritState) -> None:
     if may_fight_again(state):
         state.pending = decision("MORE_FIGHT", state.active)
     else:
-        state.effects.append(_T6)
+        t6(state)  # T6 at once: the runner would take it next anyway
 
 
 def more_fight_options(state: SpiritState) -> list[ActionBase]:
@@ -176,7 +176,7 @@ def more_fight_options(state: SpiritState) -> list[ActionBase]:
 
 def end_turn(state: SpiritState) -> None:
     state.pending = None
-    state.effects.append(_T6)
+    t6(state)  # T6 at once: the runner would take it next anyway
 
 
 def t6(state: SpiritState) -> None:
