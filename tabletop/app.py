@@ -131,11 +131,11 @@ class TabletopApp(App[int]):
         legend, hint, and its own keys appear by themselves), then Textual's (theme...)."""
         seen: set[str] = set()
         for key, (node, binding, enabled, _tip) in screen.active_bindings.items():
-            if not (binding.show and binding.description and enabled) or binding.action in seen:
-                continue
+            if not (binding.show and binding.description and enabled) or binding.description in seen:
+                continue  # one command per name (Enter is the panel's and the screen's)
             if binding.action in ("app.command_palette", "command_palette"):
                 continue
-            seen.add(binding.action)
+            seen.add(binding.description)
             shown = binding.key_display or self.get_key_display(binding)
             yield SystemCommand(
                 binding.description,

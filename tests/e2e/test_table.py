@@ -529,6 +529,7 @@ async def test_the_palette_lists_the_boards_commands_and_the_theme(data_dir):
         titles = [c.title for c in app.get_system_commands(board)]
         for wanted in ("Save", "Help", "Legend", "Hint", "Menu", "Graveyard", "Theme"):
             assert wanted in titles
+        assert titles.count("Choose") == 1  # the panel's Enter and the screen's are one command
         help_command = next(c for c in app.get_system_commands(board) if c.title == "Legend")
         help_command.callback()
         await settle(pilot)
