@@ -26,9 +26,13 @@ class SenjiOptions(OptionsBase):
                                         examples=["Ann:R,Bob:G,Cleo:P,Dai:K:smart"])
     autumn_order: Literal["host", "honor"] = Field(
         default="host", title="Autumn order",
-        description="host: the host calls each player; honor: highest honor first (designer variant)")
+        description="host: the host calls each player; honor: highest honor first (designer variant)",
+        json_schema_extra={"titles": {"host": "The host calls each player",
+                                      "honor": "Highest honour first (variant)"}})
     winter_timer_s: Literal[0, 120, 240, 360] = Field(
-        default=240, title="Winter timer (s)", description="0 = the host ends winter by hand")
+        default=240, title="Winter timer (s)", description="0 = the host ends winter by hand",
+        json_schema_extra={"titles": {0: "No clock: the host ends winter", 120: "2 minutes",
+                                      240: "4 minutes", 360: "6 minutes"}})
     offers_per_winter: int = Field(default=3, ge=1, le=9, title="Offers per winter",
                                    description="offers each player may open per winter")
     turn_limit: int = Field(default=0, ge=0, le=99, title="Year limit",

@@ -54,3 +54,13 @@ def test_the_log_names_the_cards_seen():
     texts = [x.text for x in s.log]
     assert "You keep Maple sun." in texts
     assert "Red keeps one hanafuda; Green Harbour pass (2) goes back to its owner." in texts
+
+
+def test_the_setup_form_reads_the_options_in_words():
+    from tabletop.forms import choice_titles
+    from rules.senji.state import SenjiOptions
+
+    fields = SenjiOptions.model_fields
+    assert choice_titles(fields["autumn_order"], ("host", "honor")) == (
+        "The host calls each player", "Highest honour first (variant)")
+    assert choice_titles(fields["winter_timer_s"], (0, 240)) == ("No clock: the host ends winter", "4 minutes")
