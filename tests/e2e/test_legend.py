@@ -1,13 +1,16 @@
-"""Every board's legend explains every glyph it draws (issue 16).
+"""Every board's legend explains every glyph and abbreviation it draws (issue 16).
 
 Random positions of each game are drawn at the table (80x24 and 160x48); the characters
 the board area shows that are neither letters, digits, spaces nor everyday punctuation
 (nor the frame's box lines) are its glyphs, and each must appear in a glyph or word of
-the board's ``legend()``. The legend key opens the same list on every board.
+the board's ``legend()``. Its abbreviations (two to four capitals, or capitals with a
+number: HP, PGO, S1, R0K) must have their letters in a legend entry too. The legend key
+opens the same list on every board.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 import pytest
@@ -33,17 +36,40 @@ def is_glyph(ch: str) -> bool:
     return unicodedata.category(ch)[0] in "PSN"
 
 
-def board_glyphs(board, text: str) -> dict[str, str]:
-    """The glyphs in the board widget's part of the screen, each with a line it is on."""
+ABBREVIATION = re.compile(r"(?<![\w'’])([A-Z]{2,4}|[A-Z]{1,3}\d+[A-Za-z]?)(?![\w'’])")
+
+
+def board_lines(board, text: str) -> list[str]:
+    """The board widget's part of the screen, line by line."""
     region = board.board.region.intersection(board.query_one("#board-area").scrollable_content_region)
     lines = text.split("\n")[region.y: region.y + region.height]
+    return [line[region.x: region.x + region.width] for line in lines]
+
+
+def board_glyphs(board, text: str) -> dict[str, str]:
+    """The glyphs in the board widget's part of the screen, each with a line it is on."""
     found: dict[str, str] = {}
-    for line in lines:
-        part = line[region.x: region.x + region.width]
+    for part in board_lines(board, text):
         for ch in part:
             if is_glyph(ch):
                 found.setdefault(ch, part.strip())
     return found
+
+
+def board_abbreviations(board, text: str) -> dict[str, str]:
+    """The abbreviations the board shows, each with a line it is on."""
+    found: dict[str, str] = {}
+    for part in board_lines(board, text):
+        for match in ABBREVIATION.finditer(part):
+            found.setdefault(match.group(1), part.strip())
+    return found
+
+
+def abbreviation_covered(token: str, legend: list[tuple[str, str]]) -> bool:
+    """Its capitals stand as a word (or before a number) in a legend entry's glyph."""
+    letters = re.match(r"[A-Z]+", token).group(0)
+    alone = re.compile(r"(?<![A-Za-z])" + re.escape(letters) + r"(?![a-z])")
+    return any(alone.search(shown) for shown, _ in legend)
 
 
 def covered(glyph: str, legend: list[tuple[str, str]]) -> bool:
@@ -55,6 +81,10 @@ def test_a_glyph_is_covered_only_by_a_legend_entry_that_shows_it():
     assert covered("▲", legend) and covered("!", legend)
     assert not covered("~", legend)
     assert is_glyph("▲") and is_glyph("~") and not is_glyph("a") and not is_glyph("─")
+    legend = [("S1…S7", "a seat"), ("HP", "hit points"), ("PGO", "the dice of a strong attack")]
+    assert abbreviation_covered("S3", legend) and abbreviation_covered("HP", legend)
+    assert abbreviation_covered("PGO", legend) and not abbreviation_covered("GG", legend)
+    assert not abbreviation_covered("R0K", legend)
 
 
 @pytest.mark.parametrize("name", sorted(CUSTOM_BOARDS))
@@ -81,6 +111,9 @@ async def test_the_legend_covers_every_glyph_the_board_draws(data_dir, name):
             drawn.add(glyph)
             if not covered(glyph, legend):
                 missing.setdefault(glyph, line[:100])
+        for token, line in board_abbreviations(board, text).items():
+            if not abbreviation_covered(token, legend):
+                missing.setdefault(token, line[:100])
 
     for size in ((80, 24), (160, 48)):
         app = TabletopApp(games={game.id: game}, bot_delay=0)
@@ -89,7 +122,8 @@ async def test_the_legend_covers_every_glyph_the_board_draws(data_dir, name):
             for seed in (3, 8):
                 await walk_screens(app, pilot, game, GAMES[name], seed, (0, 5, 15, 35, 60), seen)
     assert looked >= 8
-    report = "\n".join(f"  {g!r} (U+{ord(g):04X}) on: {line!r}" for g, line in sorted(missing.items()))
+    report = "\n".join(f"  {g!r}{f' (U+{ord(g):04X})' if len(g) == 1 else ''} on: {line!r}"
+                       for g, line in sorted(missing.items()))
     assert not missing, f"{game.title}'s legend does not explain:\n{report}"
 
 
