@@ -285,9 +285,7 @@ class BoardScreen(Screen[None]):
                 missing = game.why_not(frame.view, frame.seat)
                 if missing:
                     lines.append(missing)
-        text = Text("\n".join(lines))
-        if lines:
-            detail.put(text)
+        detail.put(Text("\n".join(lines)))  # emptied too: nothing of a seat's stays behind
         show(self.query_one("#detail-box"), bool(lines))
 
     def _set_status(self, text: str) -> None:

@@ -423,8 +423,11 @@ class ExplainedNim(Nim):
 
 
 def detail_text(board) -> str:
+    """The detail line's words; it is hidden exactly when it has none."""
     box = board.query_one("#detail-box")
-    return str(board.query_one("#detail").shown) if box.display else ""
+    words = str(board.query_one("#detail").shown)
+    assert box.display == bool(words)
+    return words
 
 
 async def test_the_detail_line_explains_the_highlighted_choice_and_follows_the_cursor(data_dir):
