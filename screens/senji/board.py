@@ -305,10 +305,10 @@ class SenjiBoard(BoardBase, Vertical):
 
     def legend(self) -> list[tuple[str, str]]:
         """Every glyph, letter and colour the map and the panels draw, in the rulebook's words."""
-        families = [(f.id, f"the {f.name} family ({f.mon} mon): its provinces, fleets, dice "
-                           f"and cards; drawn in {COLOUR_WORD.get(f.colour, f.colour)}") for f in D.families]
-        samurai = [(x.letter, f"{x.name}: honour {x.honor}, {x.colour} (kami colour); {x.ability}")
-                   for x in D.samurai_list]
+        families = [(f.id, f"first in a status row or a fleet, and on a die: the {f.name} family "
+                           f"({f.mon} mon); drawn in {COLOUR_WORD.get(f.colour, f.colour)}") for f in D.families]
+        samurai = [(f"samurai {x.letter}", f"after the units: {x.name}, honour {x.honor}, {x.colour} "
+                                           f"(kami colour); {x.ability}") for x in D.samurai_list]
         return [
             ("R3 AG m?", "a province's status row: owner's family letter and units, the letters "
                          "of the samurai there, the order"),

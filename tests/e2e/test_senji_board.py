@@ -334,3 +334,51 @@ async def test_the_clock_on_a_hand_off_curtain_runs_too(data_dir, monkeypatch):
         await settle(pilot, 1)
         later = re.search(r"⏱ \d:\d\d", screen_text(app)).group(0)
         assert later < first, f"the curtain's clock stayed at {first}"
+
+
+async def test_the_setup_pick_explains_the_samurai_and_the_hint_gives_a_reason(data_dir):
+    """Issue 16: at 80x24 the detail line gives the highlighted samurai's ability and the
+    honour it starts you with; the hint key highlights the smart bot's choice and says why."""
+    from screens.common.keys import HINT_KEY
+    from rules.senji.data import data
+
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        seats = [Seat("Ann"), Seat("Bot1", "smart"), Seat("Bot2", "smart")]
+        app.start_new_game(GAME, GAME.Options(players=3, winter_timer_s=0), 5, seats)
+        await settle(pilot)
+        board = board_of(app)
+        assert app.store.state.step == "setup_pick"
+        first = data().samurai[board.actions[0].letter]
+        assert f"Keep {first.name} (honour {first.honor})" in screen_text(app)
+        detail = board.query_one("#detail").shown.plain
+        assert detail == (f"{first.colour.capitalize()} samurai. {first.ability} You start with "
+                          f"{first.honor} honour; the highest starting honour hosts first.")
+        await pilot.press(HINT_KEY)
+        await settle(pilot)
+        assert board.query_one("#detail").shown.plain.startswith("Hint: The highest honour of the three")
+        assert app.store.state.step == "setup_pick", "the hint chooses nothing"
+
+
+async def test_the_legend_names_every_samurai_letter_and_family_letter(data_dir):
+    from screens.common.keys import LEGEND_KEY
+    from screens.common.legend import LegendScreen
+
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await settle(pilot)
+        app.start_new_game(GAME, GAME.Options(players=3, winter_timer_s=0), 5, [Seat("Ann"), Seat("Bo", "smart"),
+                                                                            Seat("Cy", "smart")])
+        await settle(pilot)
+        legend = board_of(app).board.legend()
+        meaning = dict(legend)
+        # A status row's first letter is a family, the letters after the units samurai.
+        assert all(f in meaning for f in "RGPKBY") and all(f"samurai {x}" in meaning for x in "ABCDEFGHIJKLMNOPQR")
+        assert "the Green family (Bamboo mon)" in meaning["G"]
+        assert meaning["samurai G"].startswith("after the units: Kojiro, honour 8, green")
+        await pilot.press(LEGEND_KEY)
+        await settle(pilot)
+        assert isinstance(app.screen, LegendScreen)
+        text = screen_text(app)
+        assert "Legend: Senji" in text and "a province's status row" in text
