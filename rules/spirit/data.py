@@ -129,6 +129,9 @@ VALUE: dict[str, int] = _Table(lambda: values())
 FACES: dict[str, tuple[Face, Face]] = _Table(
     lambda: {s.name: (s.human, s.animal_face) for s in roster().values()})
 """A samurai's sides by name: ``FACES[name][animal]``, the human side first."""
+KIAI: dict[str, tuple[int, int]] = _Table(
+    lambda: {s.name: (s.human.kiai, s.animal_face.kiai) for s in roster().values()})
+"""A samurai's Kiai on each side: ``KIAI[name][animal]``."""
 
 
 @cache

@@ -270,7 +270,7 @@ class Samurai(Plain):
 
     @property
     def kiai(self) -> int:
-        return data.FACES[self.name][self.wounds >= 2].kiai
+        return data.KIAI[self.name][self.wounds >= 2]
 
     @property
     def total(self) -> int:

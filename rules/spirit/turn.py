@@ -45,7 +45,7 @@ def start_options(state: SpiritState) -> list[ActionBase]:
 def _give_top_to(state: SpiritState, a: int) -> list[int]:
     """The standing neighbours the active samurai may give its top card to at START."""
     s = state.samurai[a]
-    if not s.line or state.flags.gave_top:
+    if not s.line or s.wounds < 2 or state.flags.gave_top:  # only an animal side gives it
         return []
     parity = give_top_parity(state, a)
     if parity is None:
@@ -57,12 +57,14 @@ def _give_top_to(state: SpiritState, a: int) -> list[int]:
 
 def t1(state: SpiritState) -> None:
     # A choice beyond beginning the turn: a pool token to use, or a top card to give.
-    if (state.flags.pool_talent is None and state.pool) or _give_top_to(state, state.active):
-        state.pending = decision("START", state.active)
+    a = state.active
+    if (state.pool and state.flags.pool_talent is None) or _give_top_to(state, a):
+        state.pending = decision("START", a)
     else:
         penalty_step(state)  # T2 at once: the runner would take it next anyway
-        if state.pending is None and state.effects[-1] is _T3:
-            state.effects.pop()
+        effects = state.effects
+        if state.pending is None and effects[-1] is _T3:
+            effects.pop()
             t3(state)  # T3 too, when T2 added nothing to do before it
 
 
