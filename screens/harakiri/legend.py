@@ -34,6 +34,20 @@ def _points() -> list[tuple[str, str]]:
     return out
 
 
+def _pools() -> str:
+    """Every pool of attack dice a board can draw (a weapon's, an enemy's, a skill's)."""
+    pools: list[list[str] | None] = []
+    for w in data.weapons().values():
+        pools += [w.fast, w.strong]
+    for d in list(data.minions().minions.values()) + list(data.bosses().bosses.values()):
+        pools.append(d.dice)
+        plus = getattr(d, "plus", None)
+        if plus is not None:
+            pools.append(plus.dice)
+        pools += [sk.dice for sk in d.skills.values()]
+    return " ".join(sorted({"".join(p) for p in pools if p}, key=lambda t: (len(t), t)))
+
+
 def entries() -> list[tuple[str, str]]:
     dice = ", ".join(f"{k} {v}" for k, v in dice_names().items())
     prio = [(short, f"targets {PRIO_WORDS[code]}") for code, short in PRIO_SHORT.items()]
@@ -86,6 +100,7 @@ def entries() -> list[tuple[str, str]]:
         ("r1", "range 1 (a weapon's or a skill's)"),
         ("fast GO strong RGO", "the dice a fast or strong attack rolls"),
         ("R G O P", f"attack dice: {dice}"),
+        (_pools(), "a pool of attack dice, one letter a die (R Red, G Green, O Orange, P Purple)"),
         ("☯", "what the weapon does when yin and yang both show"),
         ("HATED", "the Blood Oni's Hate is on this character: no Kami skills"),
         # the enemy boards

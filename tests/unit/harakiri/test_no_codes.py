@@ -31,6 +31,9 @@ CODES = {
     "a model's repr": re.compile(r"\b[a-z_]+='"),
 }
 
+# An abbreviation on a board: two to four capitals, or capitals with a number (HP, PGO, S1).
+ABBREVIATION = re.compile(r"(?<![\w'’])([A-Z]{2,4}|[A-Z]{1,3}\d+[A-Za-z]?)(?![\w'’])")
+
 WALKS = [({}, 1), ({}, 2), ({"players": 2, "scenario": "ossuary_bell", "level": 3, "kami_affinity": 6}, 3),
          ({"players": 4, "scenario": "ossuary_bell", "adventure_result": "failure"}, 4)]
 
@@ -128,4 +131,10 @@ def test_the_legend_explains_every_glyph_and_square_code_the_boards_draw():
                 missing.setdefault(sq, "an interaction point")
             if sq[0].islower() and sq[0] != "h" and sq[1].isalpha() and (sq[0] not in shown or sq[1] not in shown):
                 missing.setdefault(sq, "a minion")
+        for t in texts[len(view.squares):]:
+            for m in ABBREVIATION.finditer(t):
+                letters = re.match(r"[A-Z]+", m.group(1)).group(0)
+                alone = re.compile(r"(?<![A-Za-z])" + re.escape(letters) + r"(?![a-z])")
+                if not alone.search(shown):
+                    missing.setdefault(m.group(1), t[:80])
     assert not missing, "the legend leaves out:\n" + "\n".join(f"  {g!r} on {t!r}" for g, t in missing.items())
