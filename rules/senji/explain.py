@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rules.common import ActionBase
 
+from . import combat
 from .board import D
 from .state import SenjiState
 from .words import HIDDEN, card_name, family_name, hana_type_name, samurai_label, seat_name
@@ -239,6 +240,17 @@ def why_not(view: SenjiState, seat: int | None) -> str:
                     f"hold none of {', '.join(missing)}.")
         if not any(D.card_type(c) == "trading" and D.card_family(c) != own for c in hand if c != HIDDEN):
             return "No trading card to use: only another family's trading card can be used."
+        return ""
+    if step == "winter_floor" and view.offers_left and view.offers_left[seat] == 0:
+        return "No offer to open: you have made all your offers this winter."
+    if step == "combat_support_D" and view.combat is not None and view.combat.round == 1 \
+            and not view.combat.executed:
+        c = view.combat
+        afam = view.families[c.att]
+        held = [x for x in hand if x != HIDDEN and D.card_type(x) == "member" and D.card_family(x) == afam]
+        if held and combat.ginchiyo_protects(view):
+            return (f"No execution: Ginchiyo stands with {seat_name(view.names, c.att)}, so no one "
+                    f"may execute that family's members.")
         return ""
     if step == "winter_bid":
         own = view.families[seat]

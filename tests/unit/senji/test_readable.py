@@ -118,3 +118,25 @@ def test_the_host_choice_names_the_player():
     s = blank()
     assert "Green hosts the emperor" in GAME.explain(GAME.view(s, R), R,
                                                    ChooseHost(seat=G))
+
+
+def test_why_the_defender_cannot_execute_with_ginchiyo_attacking():
+    from .test_combat import _execution_position
+
+    s = _execution_position(r_sam="D")  # Red attacks Green with Ginchiyo; Green holds Red's Heir
+    assert "execute" not in kinds(s)
+    assert GAME.why_not(GAME.view(s, G), G) == (
+        "No execution: Ginchiyo stands with Red, so no one may execute that family's members.")
+    s = _execution_position()
+    assert "execute" in kinds(s) and GAME.why_not(GAME.view(s, G), G) == ""
+
+
+def test_why_no_offer_can_be_opened():
+    from rules.senji.year import start_winter
+
+    s = blank()
+    start_winter(s)
+    assert s.step == "winter_floor"
+    s.offers_left[s.actor] = 0
+    assert GAME.why_not(GAME.view(s, s.actor), s.actor) == (
+        "No offer to open: you have made all your offers this winter.")
