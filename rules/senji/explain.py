@@ -12,7 +12,7 @@ from rules.common import ActionBase
 from . import combat
 from .board import D
 from .state import SenjiState
-from .words import HIDDEN, card_name, family_name, hana_type_name, samurai_label, seat_name
+from .words import HIDDEN, card_name, family_name, hana_type_name, seat_name
 
 KAMI = {
     "red": "a red kami lets its owner reroll any rolled dice once, in one of its own battles",
