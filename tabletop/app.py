@@ -11,6 +11,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rich.terminal_theme import TerminalTheme
 from textual.app import App, SystemCommand
 from textual.reactive import reactive
 from textual.theme import Theme
@@ -53,6 +54,25 @@ OKABE_ITO = Theme(
     boost="#FFFFFF12",
     dark=True,
     variables={"block-cursor-background": "#0072B2", "footer-key-foreground": "#E69F00"},
+)
+
+# The boards draw in Rich's named colours (red, green, white...), which Textual maps
+# through an ANSI palette. On a light theme "white" must stay readable (a dark grey,
+# not the background's white), and the colour-blind theme maps red, green, yellow, blue,
+# magenta and cyan to the Okabe-Ito colours, so every board follows it unchanged.
+LIGHT_ANSI = TerminalTheme(
+    (247, 247, 247), (0, 0, 0),
+    [(0, 0, 0), (170, 55, 49), (40, 120, 30), (150, 100, 0), (50, 92, 192),
+     (122, 62, 157), (0, 110, 150), (64, 64, 64), (110, 110, 110)],
+    [(200, 40, 40), (50, 140, 0), (170, 115, 0), (0, 100, 190), (180, 50, 180),
+     (0, 130, 160), (20, 20, 20)],
+)
+OKABE_ITO_ANSI = TerminalTheme(
+    (11, 11, 11), (242, 242, 242),
+    [(26, 26, 26), (213, 94, 0), (0, 158, 115), (230, 159, 0), (0, 114, 178),
+     (204, 121, 167), (86, 180, 233), (200, 200, 200), (110, 110, 110)],
+    [(240, 120, 40), (40, 190, 150), (240, 228, 66), (60, 150, 220), (225, 150, 195),
+     (120, 200, 245), (250, 250, 250)],
 )
 
 # The themes the menu goes round (the palette's "Theme" command lists them all).
@@ -108,6 +128,13 @@ class TabletopApp(App[int]):
         self.call_after_refresh(self._check_size)
 
     # -- themes and the command palette ----------------------------------------
+    @property
+    def ansi_theme(self) -> TerminalTheme:
+        """The palette the boards' named colours are drawn in, for the current theme."""
+        if self.current_theme.name == OKABE_ITO.name:
+            return OKABE_ITO_ANSI
+        return self.ansi_theme_dark if self.current_theme.dark else LIGHT_ANSI
+
     def _theme_changed(self, theme: Theme) -> None:
         """Remember the theme for the next run; a file that cannot be written is said once."""
         if self.settings.get("theme") == theme.name:

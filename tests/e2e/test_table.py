@@ -624,3 +624,26 @@ async def test_the_detail_line_and_the_hint_stay_with_the_seat_that_asked(data_d
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is board and "Hint:" not in detail_text(board)
+
+
+async def test_the_boards_named_colours_follow_the_theme(data_dir):
+    """Boards draw in Rich's named colours: on the light theme 'white' stays readable
+    (dark), and the colour-blind theme turns red and green into Okabe-Ito vermillion
+    and bluish green."""
+    from rich.color import Color
+
+    app = TabletopApp(games={"nim": NIM}, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+
+        def rgb(name: str) -> tuple[int, int, int]:
+            return tuple(Color.parse(name).get_truecolor(app.ansi_theme))
+
+        dark_red = rgb("red")
+        app.theme = "textual-light"
+        await pilot.pause()
+        assert sum(rgb("white")) < 3 * 128 and sum(rgb("bright_white")) < 3 * 128
+        app.theme = "okabe-ito"
+        await pilot.pause()
+        assert rgb("red") == (213, 94, 0) != dark_red
+        assert rgb("green") == (0, 158, 115)
