@@ -9,9 +9,10 @@ together (the province of a bid, the target of a support), not the fields that o
 who acts or which card happens to be in hand: "Confront the card" keeps its key from one
 turn to the next whatever the card. ``KeyChart`` remembers the key of each such slot and
 gives it again whenever the slot is offered; a new slot takes the first key no
-remembered slot holds; when every key is remembered, a slot unseen for ``FORGET_AFTER``
-decisions gives its key up, else the new slot has no key (the panel says how to reach it
-with the arrows). So a key never moves while its action keeps coming back. The routine choice of a decision (``BoardBase.DEFAULT_KINDS``) is on
+remembered slot holds; when every key is remembered, the slot unseen the longest gives its
+key up (one unseen for ``FORGET_AFTER`` decisions, else one of a ``CROWD`` of one kind not
+offered now, as a placement's squares are when the activations come); only when every key is on this
+very list does a slot have no key (the panel says how to reach it with the arrows). So a key never moves while its action keeps coming back. The routine choice of a decision (``BoardBase.DEFAULT_KINDS``) is on
 Enter, not on a key, so a one-shot choice never takes a key a routine one held.
 """
 
@@ -26,6 +27,7 @@ LEGEND_KEY = "L"  # the legend of the board's glyphs, the same in every game
 HINT_KEY = "H"  # the bot's suggestion for the seat at the screen
 ENTER = "enter"  # the routine choice's "key": Enter on the highlighted first row
 FORGET_AFTER = 60  # decisions a slot must go unseen before its key may go to another
+CROWD = 8  # a kind holding this many keys (squares, provinces, cards) may lend them out sooner
 
 Slot = tuple[str, str]  # kind, the telling fields as JSON
 
@@ -94,9 +96,23 @@ class KeyChart:
             remembered = set(self._held.values())
             free = [k for k in self.keys if k not in taken and k not in remembered]
             if not free:
+                # Every key is remembered: the slot unseen the longest gives its key up, first
+                # among those unseen for FORGET_AFTER decisions, else any absent one, so an
+                # offered action is never left without a key while an absent one keeps it.
                 old = self._decision - FORGET_AFTER
-                stale = next(((s, k) for s, k in self._held.items()
-                              if s not in present and k not in taken and self._seen.get(s, 0) <= old), None)
+                absent = [(s, k) for s, k in self._held.items() if s not in present and k not in taken]
+                stale = next(((s, k) for s, k in absent if self._seen.get(s, 0) <= old), None)
+                if stale is None and absent:
+                    # Else a key held by a crowd of one kind not offered now (the squares of a
+                    # placement, the cards of an auction) goes to this different decision; a
+                    # lone choice that recurs, or a kind offered now, keeps its keys.
+                    family: dict[str, int] = {}
+                    for s, _ in self._held.items():
+                        family[s[0]] = family.get(s[0], 0) + 1
+                    kinds_now = {s[0] for s in present}
+                    crowd = [(s, k) for s, k in absent if s[0] not in kinds_now and family[s[0]] >= CROWD]
+                    if crowd:
+                        stale = min(crowd, key=lambda sk: (-family[sk[0][0]], self._seen.get(sk[0], 0)))
                 if stale is not None:
                     del self._held[stale[0]]
                     self._last.pop(stale[0], None)
