@@ -9,11 +9,11 @@ together (the province of a bid, the target of a support), not the fields that o
 who acts or which card happens to be in hand: "Confront the card" keeps its key from one
 turn to the next whatever the card. ``KeyChart`` remembers the key of each such slot and
 gives it again whenever the slot is offered; a new slot takes the first key no
-remembered slot holds; when every key is remembered, the slot unseen the longest gives its
-key up (one unseen for ``FORGET_AFTER`` decisions, else one of a ``CROWD`` of one kind not
-offered now, as a placement's squares are when the activations come); only when every key is on this
-very list does a slot have no key (the panel says how to reach it with the arrows). So a key never moves while its action keeps coming back. The routine choice of a decision (``BoardBase.DEFAULT_KINDS``) is on
-Enter, not on a key, so a one-shot choice never takes a key a routine one held.
+remembered slot holds; when every key is remembered, a slot unseen for ``FORGET_AFTER``
+decisions gives its key up, else one of a ``CROWD`` of one kind not offered now (a
+placement's squares, when the activations come); else the new slot has no key (the panel
+says how to reach it with the arrows). So a key never moves while its action keeps coming back.
+The routine choice of a decision (``BoardBase.DEFAULT_KINDS``) is on Enter, not on a key, so a one-shot choice never takes a key a routine one held.
 """
 
 from __future__ import annotations
