@@ -180,6 +180,7 @@ class Senji(Game):
         return render(view, seat)
 
     def phase(self, view: SenjiState) -> str:
+        self._names = view.names
         season = {"setup": "Setup", "emperor": "Emperor", "winter": "Winter", "offer": "Winter",
                   "spring": "Spring", "summer": "Summer", "fleet": "Summer", "move": "Summer",
                   "combat": "Summer", "autumn": "Autumn", "trade": "Autumn", "diplo": "Autumn",
@@ -218,6 +219,7 @@ class Senji(Game):
         return {"smart": smart}
 
     def explain(self, view: SenjiState, seat: int | None, action: ActionBase) -> str:
+        self._names = view.names  # a networked screen has views only: its choices name seats too
         return explain.explain(view, seat, action)
 
     def why_not(self, view: SenjiState, seat: int | None) -> str:
