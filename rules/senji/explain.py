@@ -88,8 +88,8 @@ def explain(view: SenjiState, seat: int | None, a: ActionBase) -> str:  # noqa: 
             return "You build a fortress there; it becomes one of your three starting provinces."
         case "garrison":
             left = view.left_units[view.actor] if view.actor is not None else 0
-            return (f"These pieces stand in the province just named; whatever is left of your "
-                    f"3 units ({left} now) goes to the third province.")
+            return (f"These pieces stand in the province just named ({left} of your 3 units still "
+                    f"to place); whatever is left after the second goes to the third.")
         case "choose_host":
             return (f"{seat_name(names, a.seat)} hosts the emperor: orders the summer activations, "
                     f"calls players in autumn and runs the winter clock.")
