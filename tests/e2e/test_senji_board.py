@@ -382,3 +382,60 @@ async def test_the_legend_names_every_samurai_letter_and_family_letter(data_dir)
         assert isinstance(app.screen, LegendScreen)
         text = screen_text(app)
         assert "Legend: Senji" in text and "a province's status row" in text
+
+
+def secret_names_of_others(state, viewer: int) -> set[str]:
+    """The printed names of cards in other seats' hands that nothing the viewer may see
+    names: not a card of the viewer's own, not shown on the table, not in a log line the
+    viewer reads (the choices and the log name cards, not their codes, since issue 16)."""
+    from rules.senji.words import card_name
+
+    seen_text = " ".join(line.text for line in state.log if line.visible_to(viewer))
+    table = list(state.diplo_hands[viewer]) + list(state.hana_hands[viewer])
+    table += [c for h in state.hostages for c in h] + [lot.card for lot in state.lots] + list(state.executed)
+    table += [b.card for b in state.bids if b.up or b.seat == viewer]
+    if state.combat is not None:
+        table += state.combat.att_cards + state.combat.dfn_cards
+    open_names = {card_name(c) for c in table}
+    out = set()
+    for s in range(len(state.families)):
+        if s != viewer:
+            for card in state.diplo_hands[s] + state.hana_hands[s]:
+                named = card_name(card)
+                if named not in open_names and named not in seen_text:
+                    out.add(named)
+    return out
+
+
+async def test_random_walk_never_names_another_seats_secret_cards(data_dir):
+    """The walk of the first test, searching the screen for names instead of codes."""
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await settle(pilot)
+        app.start_new_game(GAME, GAME.Options(players=3, winter_timer_s=0), 405,
+                           [Seat(n) for n in ("Ai", "Bo", "Cy")])
+        await settle(pilot)
+        store = app.store
+        board = board_of(app)
+        rng = Rng(seed=405)
+        checked = 0
+        for _ in range(160):
+            if store.finished:
+                break
+            if isinstance(app.screen, CurtainScreen):
+                await pilot.press("enter")
+                await settle(pilot, 1)
+                continue
+            viewer = board.frame.seat
+            if viewer is not None:
+                text = " ".join(screen_text(app).split())
+                for named in secret_names_of_others(store.state, viewer):
+                    assert named not in text, f"{named} of another seat is on {store.seats[viewer].name}'s screen"
+                    checked += 1
+            actions = list(board.actions)
+            if not actions:
+                await settle(pilot, 1)
+                continue
+            board._dispatch(actions[rng.below(len(actions))])
+            await settle(pilot, 1)
+        assert checked > 100
