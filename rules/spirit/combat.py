@@ -8,8 +8,8 @@ from . import data, words
 from .data import TARGETED
 from .model import (
     Confront, Defend, DiscardDuplicate, GiveCard, KiaiActivate, KiaiDecline, KiaiDone,
-    KiaiTarget, Pending, ReplaceCard, SpiritState, Transit, decision, effect, holding, pending,
-    shared, step,
+    KiaiTarget, Pending, ReplaceCard, SpiritState, Transit, decision, effect, holding, of,
+    pending, shared, step,
 )
 from .talents import duplicate, pass_parity, replaces, talents
 from .village import build, destroy, heal, label, name, neighbours
@@ -20,8 +20,8 @@ from .village import build, destroy, heal, label, name, neighbours
 def draw(state: SpiritState, seat: int) -> None:
     """FIGHT step 1: the top raider card goes face up into transit, held by ``seat``."""
     cid = state.raiders.pop()
-    state.transit = Transit.of(
-        {"card": cid, "holder": seat, "given": False, "replaces_left": replaces(state, seat)})
+    state.transit = of(
+        Transit, {"card": cid, "holder": seat, "given": False, "replaces_left": replaces(state, seat)})
     state.reveal()
     state.say(f"{name(state, seat)} draws {label(cid)}.")
     state.pending = decision("PLACE_DRAWN", seat)

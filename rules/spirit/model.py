@@ -6,7 +6,8 @@ from functools import cache, lru_cache
 from collections.abc import Callable
 from typing import Annotated, Any, Literal, TypeVar, Union
 
-from pydantic import Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
+from pydantic.dataclasses import dataclass as pydantic_dataclass
 from pydantic_core import PydanticUndefined
 
 from rules.common import ActionBase, LogLine, Model, OptionsBase, StateBase
@@ -182,46 +183,31 @@ EffectKind = Literal[
 
 
 _set = object.__setattr__
-P = TypeVar("P", bound="Plain")
+P = TypeVar("P")
+
+# The parts of the state (samurai, flags, the card in transit, decisions, effects) are
+# pydantic dataclasses: they validate, load and dump like models (the same JSON), but
+# reading a field is a plain attribute read. A model's every read first passes through
+# BaseModel.__getattr__'s hook (for private attributes and extras, which these have none
+# of), which made reading a field several times slower, and the rules read thousands a game.
+plain = pydantic_dataclass(config=ConfigDict(extra="forbid"))
 
 
-class Plain(Model):
-    """A state model whose fields are set as plain attributes.
-
-    Assignments are never validated (``validate_assignment`` is off), so pydantic's
-    ``__setattr__`` only finds a handler that stores the value in ``__dict__`` and notes the
-    field as set; the rules assign a field over a hundred times a game, and that lookup costs
-    more than the store. ``object.__setattr__`` stores the same value in the same
-    ``__dict__``: dumps, copies and equality read only ``__dict__``, so they are unchanged.
-    So that a dump with ``exclude_unset`` can never drop an assigned value, every field
-    counts as set from the start. These models have no private attributes, and the rules
-    assign declared fields only.
-    """
-
-    __setattr__ = object.__setattr__
-
-    def model_post_init(self, context: object, /) -> None:
-        _set(self, "__pydantic_fields_set__", set(self.__pydantic_fields__))
-
-    @classmethod
-    def of(cls: type[P], values: dict[str, Any]) -> P:
-        """What ``cls(**values)`` makes, for values already valid that name every field in
-        the declared order, without checking them again (a fight makes one of these a draw)."""
-        made = cls.__new__(cls)
-        _set(made, "__dict__", values)
-        _set(made, "__pydantic_fields_set__", set(cls.__pydantic_fields__))
-        _set(made, "__pydantic_extra__", None)
-        _set(made, "__pydantic_private__", None)
-        return made
+def of(cls: type[P], values: dict[str, Any]) -> P:
+    """What ``cls(**values)`` makes for one of these dataclasses, for values already valid
+    that name every field, without checking them again (a fight makes one of these a draw)."""
+    made = cls.__new__(cls)
+    made.__dict__.update(values)
+    return made
 
 
-B = TypeVar("B", bound=Model)
+B = TypeVar("B")
 
 
 def build(cls: type[B], **values: Any) -> B:
-    """What ``cls(**values)`` makes for a model with plain assignments (a Plain or the
-    state), for values already valid, without checking them again: the fields not given
-    take their defaults, and every field counts as set (a game's setup makes these)."""
+    """What ``cls(**values)`` makes for one of these dataclasses or the state, for values
+    already valid, without checking them again: the fields not given take their defaults,
+    and every field of the state counts as set (a game's setup makes these)."""
     defaults, factories, required = _defaults(cls)
     if not values.keys() <= defaults.keys():
         raise TypeError(f"{cls.__name__} has no field {', '.join(values.keys() - defaults.keys())}")
@@ -233,6 +219,9 @@ def build(cls: type[B], **values: Any) -> B:
             fields[name] = factory()
     fields.update(values)
     made = cls.__new__(cls)
+    if not isinstance(made, Model):  # a dataclass
+        made.__dict__.update(fields)
+        return made
     _set(made, "__dict__", fields)
     _set(made, "__pydantic_fields_set__", set(fields))
     _set(made, "__pydantic_extra__", None)
@@ -241,7 +230,7 @@ def build(cls: type[B], **values: Any) -> B:
 
 
 @cache
-def _defaults(cls: type[Model]) -> tuple[dict[str, Any], tuple[tuple[str, Any], ...], frozenset[str]]:
+def _defaults(cls: type) -> tuple[dict[str, Any], tuple[tuple[str, Any], ...], frozenset[str]]:
     """The fields of ``cls`` in the declared order with their defaults, the default
     factories, and the fields without a default."""
     info = cls.__pydantic_fields__
@@ -251,7 +240,8 @@ def _defaults(cls: type[Model]) -> tuple[dict[str, Any], tuple[tuple[str, Any], 
                       if f.default is PydanticUndefined and f.default_factory is None))
 
 
-class Samurai(Plain):
+@plain
+class Samurai:
     name: str
     wounds: int = 0
     line: list[str] = Field(default_factory=list)  # oldest first, newest (top) last
@@ -281,14 +271,16 @@ class Samurai(Plain):
         return self.line[-1] if self.line else None
 
 
-class Transit(Plain):
+@plain
+class Transit:
     card: str
     holder: int
     given: bool = False
     replaces_left: int = 0
 
 
-class Pending(Model):
+@plain
+class Pending:
     kind: PendingKind
     seat: int
     codes: list[str] = Field(default_factory=list)  # PENALTY_ORDER: the two codes
@@ -297,13 +289,15 @@ class Pending(Model):
     used: list[int] = Field(default_factory=list)  # KIAI_MORE: targets already chosen
 
 
-class Effect(Model):
+@plain
+class Effect:
     kind: EffectKind
     seat: int | None = None
     code: str | None = None
 
 
-class TurnFlags(Plain):
+@plain
+class TurnFlags:
     fights: int = 0
     pool_talent: str | None = None
     gave_top: bool = False
@@ -314,8 +308,16 @@ class TurnFlags(Plain):
 
 
 class SpiritState(StateBase):
-    __setattr__ = object.__setattr__  # as in Plain: assignments are plain stores
-    model_post_init = Plain.model_post_init
+    """The whole game. Assignments are plain stores: pydantic's ``__setattr__`` would look
+    up a handler that stores the value in ``__dict__`` and notes the field as set
+    (``validate_assignment`` is off), and that lookup cost more than the store. Dumps,
+    copies and equality read ``__dict__`` only; so that a dump with ``exclude_unset`` never
+    drops an assigned value, every field counts as set from the start."""
+
+    __setattr__ = object.__setattr__
+
+    def model_post_init(self, context: object, /) -> None:
+        _set(self, "__pydantic_fields_set__", set(self.__pydantic_fields__))
 
     options: SpiritOptions
     n: int
