@@ -180,7 +180,8 @@ class ReplayScreen(Screen[None]):
         revealed = eyes == EVERYTHING
         self.set_class(revealed, "-revealed")
         if revealed:
-            facts = hidden_facts(view, replay.game.view(replay.state_at(n), None), [s.name for s in replay.seats])
+            facts = hidden_facts(view, replay.game.view(replay.state_at(n), None), [s.name for s in replay.seats],
+                                 name_of=replay.game.name_of)
             box = self.query_one("#replay-revealed-box")
             box.border_title = "Hidden from the table"
             self.query_one("#replay-revealed", Static).update(Text("\n".join(facts) or "Nothing is hidden now."))

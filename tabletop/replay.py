@@ -23,7 +23,7 @@ from __future__ import annotations
 import copy
 import json
 from bisect import bisect_right
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -374,21 +374,38 @@ def _words(name: str) -> str:
     return str(name).replace("_", " ")
 
 
-def _value_text(value: Any, limit: int) -> str:
-    if isinstance(value, list) and all(not isinstance(v, (list, dict)) for v in value):
-        text = ", ".join(str(v) for v in value) if value else "none"
-    elif isinstance(value, (list, dict)):
-        text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
-    else:
-        text = "none" if value is None else str(value)
+def _named(value: Any, name_of: Callable[[str], str]) -> str:
+    """A value of the state in words: every string leaf named by the game, a field name
+    as words, a list joined by commas, a record as "field value" pairs."""
+    if isinstance(value, str):
+        return name_of(value)
+    if isinstance(value, list):
+        parts = [_named(v, name_of) for v in value]
+        nested = any(isinstance(v, (list, dict)) for v in value)
+        if not parts:
+            return "none"
+        return "; ".join(f"({p})" for p in parts) if nested else ", ".join(parts)
+    if isinstance(value, dict):
+        return ", ".join(f"{_words(k)} {_named(v, name_of)}" for k, v in value.items()) or "none"
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _value_text(value: Any, limit: int, name_of: Callable[[str], str] = str) -> str:
+    text = _named(value, name_of)
     return _plain(text) if len(text) <= limit else _plain(text[: limit - 1]) + "…"
 
 
-def hidden_facts(state: StateBase, public: StateBase, seat_names: list[str], limit: int = 300) -> list[str]:
+def hidden_facts(state: StateBase, public: StateBase, seat_names: list[str], limit: int = 300,
+                 name_of: Callable[[str], str] = str) -> list[str]:
     """What the whole state holds that the public view does not: one line per place
     (a hand, a deck's order, a face-down order), found by comparing the two field by
     field, so it holds for every game. A list with one entry per seat is told seat by
-    seat, by the seats' names."""
+    seat, by the seats' names. Field names read as words and every code through
+    ``name_of`` (the game's ``Game.name_of``), so no code of the state reaches a player."""
     out: list[str] = []
     seats = len(seat_names)
 
@@ -406,7 +423,7 @@ def hidden_facts(state: StateBase, public: StateBase, seat_names: list[str], lim
             for i, (a, b) in enumerate(zip(full, seen)):
                 walk(a, b, [*path, seat_names[i]])
             return
-        out.append(f"{' · '.join(path) or 'state'}: {_value_text(full, limit)}")
+        out.append(f"{' · '.join(path) or 'state'}: {_value_text(full, limit, name_of)}")
 
     walk(state.model_dump(mode="json"), public.model_dump(mode="json"), [])
     return out

@@ -118,6 +118,12 @@ class Game(ABC):
         """The heading of the help page's section for the current phase ("" = the top)."""
         return ""
 
+    def name_of(self, value: str) -> str:
+        """A code of the state (a card, a samurai, a token) by the rulebook's name, for a
+        player to read it (the replay's everything-revealed panel); a value that is no
+        code of this game is returned unchanged."""
+        return value
+
     # -- tools --------------------------------------------------------------
     def bots(self) -> dict[str, Bot]:
         """Named rules-aware bots; the random bot is always available besides these."""

@@ -289,6 +289,10 @@ class Duel(Game):
         action, reason = advise(view, actions)
         return action, reason[0].upper() + reason[1:] + "."
 
+    def name_of(self, value: str) -> str:
+        from .words import name_of
+        return name_of(value)
+
     def help_topic(self, view: DuelState) -> str:
         return explain.help_topic(view)
 

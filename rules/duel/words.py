@@ -89,3 +89,30 @@ def blood_name(cid: str, level: int) -> str:
 
 def used_name(mark: str) -> str:
     return LIMIT_NAMES.get(mark) or place_name(mark)
+
+
+def name_of(code: str) -> str:
+    """Any card or table code of the duel by what is printed on it (the replay's
+    everything-revealed panel): an Action card as the table draws it ("F3"), a Special
+    Action card, an injury, a Bushido virtue or an event by its name, a defence or
+    counterattack card by its values, a Blood card by its two wounds, a Gisei card by its
+    Guard; anything else reads as itself."""
+    if code in D.cards:
+        return card_name(code)
+    if code in D.defence:
+        return f"Defence {defence_label(code)}"
+    if code in D.counters:
+        return f"Counterattack ({counter_label(code)})"
+    if code in D.injuries:
+        return D.injuries[code].name
+    if code in D.blood:
+        b = D.blood[code]
+        return f"Blood card ({b.w1.name} / {b.w2.name})"
+    if code in D.bushido:
+        return f"Bushido: {D.bushido[code].virtue}"
+    if code in D.gisei:
+        return f"Gisei (Guard +{D.gisei[code].guard})"
+    for table in (D.events, D.weapons, D.surroundings, D.clans, D.opponents):
+        if code in table:
+            return table[code].name
+    return code

@@ -236,6 +236,10 @@ class Harakiri(Game):
         from .bots import hint
         return hint(view, seat, actions)
 
+    def name_of(self, value: str) -> str:
+        from .words import name_of
+        return name_of(value)
+
     def help_topic(self, view: HarakiriState) -> str:
         from .explain import help_topic
         return help_topic(view)

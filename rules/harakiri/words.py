@@ -182,3 +182,19 @@ def thing_name(thing: str) -> str:
     if kind == "boss_head":
         return "a boss head"
     return kind.replace("_", " ")
+
+
+def name_of(code: str) -> str:
+    """Any card or thing of the state by its printed name (the replay's everything-revealed
+    panel): an oracle card with its colour, an AI card of a boss, an item or a weapon;
+    anything else reads as itself."""
+    for card in data.oracle().cards:
+        if card.id == code:
+            return f"{card.name} ({card.colour})"
+    for boss in data.bosses().bosses.values():
+        for ai in boss.ai_deck:
+            if ai.id == code:
+                return f"{ai.name} ({boss.name})"
+    if code in data.items() or code in data.weapons():
+        return thing_name(f"{'item' if code in data.items() else 'weapon'}:{code}")
+    return code

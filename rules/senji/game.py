@@ -232,6 +232,11 @@ class Senji(Game):
     def help_topic(self, view: SenjiState) -> str:
         return explain.help_topic(view)
 
+    def name_of(self, value: str) -> str:
+        if value in D.province:
+            return province_name(value)
+        return card_name(value)
+
     def check_invariants(self, state: SenjiState) -> None:
         check_invariants(state)
 

@@ -183,6 +183,10 @@ class SpiritGame(Game):
     def hint(self, view: SpiritState, seat: int, actions: list[ActionBase]) -> tuple[ActionBase, str] | None:
         return _hint(view, seat, actions) if actions else None
 
+    def name_of(self, value: str) -> str:
+        from .words import name_of
+        return name_of(value)
+
     def help_topic(self, view: SpiritState) -> str:
         return explain.help_topic(view)
 

@@ -111,3 +111,24 @@ def back(code: str) -> str:
 def step(kind: str) -> str:
     """The name of a step of the turn: ``PLACE_DRAWN`` -> "Place the card"."""
     return words().steps.get(kind, kind.replace("_", " ").capitalize())
+
+
+def name_of(code: str) -> str:
+    """Any code of the state by the rulebook's words (the replay's everything-revealed
+    panel): a raider card as the log names it ("the 4 (farm, flame)", "lieutenant 5 (…)"),
+    a farmstead tile by the back it hides, a penalty, talent or family by its name;
+    anything else reads as itself."""
+    c = data.cards().get(code)
+    if c is not None:
+        bits = [c.icon or "no icon"] + (["flame"] if c.flame else []) + [penalty(p) for p in c.penalties]
+        head = f"the {c.value}" if c.type == "plunderer" else f"{c.type} {c.value}"
+        return f"{head} ({', '.join(bits)})"
+    farms = {f.id: f.back for f in data.village().farms}
+    if code in farms:
+        return f"{back(farms[code])} back"
+    w = words()
+    for table in (w.penalties, w.talents, w.families):
+        if code in table:
+            entry = table[code]  # type: ignore[index]
+            return getattr(entry, "name", None) or entry.short
+    return code

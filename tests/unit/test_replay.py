@@ -5,16 +5,19 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from functools import cache
 
 import pytest
 
 from rules.common import Rng
+from rules.senji.words import card_name
 from tabletop.catalog import games
 from tabletop.engine import get_game
 from tabletop.replay import EVERYTHING, PUBLIC, Replay, ReplayError, hidden_facts, result_words
 from tabletop.saves import SaveError, load, write_save
 from tabletop.store import Seat, Store
+from tests.e2e.test_readable import id_tokens
 
 
 @cache
@@ -128,12 +131,34 @@ def test_hidden_facts_name_every_hand_by_its_seat_and_nothing_when_nothing_is_hi
     replay = Replay.from_store(store)
     state = replay.state_at(30)
     names = [s.name for s in store.seats]
-    facts = hidden_facts(state, store.game.view(state, None), names)
+    facts = hidden_facts(state, store.game.view(state, None), names, name_of=store.game.name_of)
     for s, name in enumerate(names):
-        hand = ", ".join(state.hana_hands[s])
+        hand = ", ".join(card_name(c) for c in state.hana_hands[s])
         assert f"hana hands · {name}: {hand}" in facts
     public = store.game.view(state, None)
     assert hidden_facts(public, public, names) == []
+
+
+@pytest.mark.parametrize("game_id", ["spirit", "senji", "duel", "harakiri"])
+def test_everything_revealed_names_every_card_by_the_rulebook_never_by_its_code(game_id):
+    # Issue 16: the "Hidden from the table" panel of a finished game reads like the
+    # rulebook (Cherry ribbon, Defence 6/7, the 4 (farm, flame), Morning Mist), never the
+    # codes of the state (03R1, D01, P1-03, g2) nor its snake_case field names.
+    store = played(game_id, 3)
+    replay = Replay.from_store(store)
+    assert replay.finished
+    names = [s.name for s in store.seats]
+    read = []
+    for n in sorted({*range(0, replay.length + 1, max(1, replay.length // 12)), replay.length}):
+        state = replay.state_at(n)
+        read += hidden_facts(state, store.game.view(state, None), names, name_of=store.game.name_of)
+    assert read, "a finished game hides something at some move"
+    found = {tok for line in read for _, tok in id_tokens(line, game_id)}
+    assert not found, [line for line in read if id_tokens(line, game_id)][:5]
+    # Nor a code of another shape (Harakiri's oracle cards are g1, r2): no word with a
+    # digit in it that the game would name otherwise.
+    coded = {w for line in read for w in re.findall(r"[\w-]*\d[\w-]*", line) if store.game.name_of(w) != w}
+    assert not coded, sorted(coded)[:10]
 
 
 def test_play_on_starts_a_new_game_from_the_prefix_and_leaves_the_replay_untouched():
