@@ -279,7 +279,7 @@ class SenjiBoard(BoardBase, Vertical):
     def _winter(self, state, seat: int | None) -> Text:
         clock = self._clock_label(state)
         out = Text.assemble(("Winter", "bold"), f" · {clock or 'no clock'}")
-        if clock:
+        if clock and self._clock_live:
             out.append(" · p: the host pauses the clock", style="dim")
         out.append("\n")
         if state.lots:
@@ -366,13 +366,20 @@ class SenjiBoard(BoardBase, Vertical):
         return " · ".join(x for x in (self.game.phase(public), clock) if x)
 
     # -- the winter clock ----------------------------------------------------------
+    @property
+    def _clock_live(self) -> bool:
+        """The clock runs only at a table that plays: a frame offering choices. A
+        replay's frames offer none, so its clock stands at the position's time and never
+        sends ``time_up``."""
+        return self.frame is not None and bool(self.frame.actions)
+
     def _clock_follow(self, state) -> None:
         limit = getattr(state.options, "winter_timer_s", 0)
         winter = state.step in WINTER_STEPS and limit > 0 and not state.over
         if winter and self.clock_year != state.year:
             self.clock_year, self.clock_left, self.paused = state.year, float(limit), False
         if self._ticker is not None:
-            if winter and not self.paused:
+            if winter and not self.paused and self._clock_live:
                 self._ticker.resume()
             else:
                 self._ticker.pause()
@@ -420,7 +427,9 @@ class SenjiBoard(BoardBase, Vertical):
             return True
         if key == "p":
             view = self.frame.view if self.frame else None
-            if view is not None and view.step in WINTER_STEPS and self.clock_left > 0:
+            if view is not None and view.step in WINTER_STEPS and not self._clock_live:
+                self.notify("The winter clock runs only at a table that plays.", timeout=3)
+            elif view is not None and view.step in WINTER_STEPS and self.clock_left > 0:
                 self.paused = not self.paused
                 self._clock_follow(view)
                 self.notify("The host paused the winter clock." if self.paused else "The winter clock runs again.")

@@ -378,3 +378,27 @@ async def test_the_history_writes_a_game_to_a_file_that_replays_the_same(data_di
     assert [e.action for e in shared.log] == [e.action for e in duel.log]
     assert Replay.from_store(shared).finished
     assert len(journal.actions(duel.game_uid)) == duel.revision
+
+
+async def test_a_replay_on_a_winter_move_shows_the_clock_frozen_and_never_runs_it_out(monkeypatch):
+    # A replay is read-only: the winter clock shows the position's time and stands
+    # still; it never ticks down nor sends the rules' time_up at 0:00.
+    from screens.senji.board import WINTER_STEPS, SenjiBoard
+
+    monkeypatch.setattr(SenjiBoard, "CLOCK_TICK", 200.0)  # a live clock would reach 0:00 in 2 s
+    store = played("senji", 5)
+    assert store.options.winter_timer_s > 0
+    replay = Replay.from_store(store)
+    winter = next(n for n in range(replay.length) if replay.state_at(n).step in WINTER_STEPS)
+    app, start = replay_app(replay, at=winter)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await start(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen.at == winter
+        before = [ln for ln in screen_text(app).splitlines() if "⏱" in ln]
+        assert before, "the winter clock is on the map"
+        await pilot.pause(3.0)
+        await settle(pilot)
+        assert app.screen is screen and screen.at == winter and screen.replay.length == replay.length
+        assert [ln for ln in screen_text(app).splitlines() if "⏱" in ln] == before
+        assert "host pauses" not in screen_text(app)
