@@ -9,6 +9,7 @@ notifications, always plain text.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
@@ -93,6 +94,9 @@ class JoinScreen(Screen[None]):
         self.app.exit()
 
 
+LEAVE_WORDS = "Leave the table"  # what q says in a remote seat's footer
+
+
 def seat_app(start: tuple):
     """The app of a remote seat: its menu key leaves the table (the host keeps the seat;
     the same code joins it again), since the seat's game is not in this computer's menu."""
@@ -107,6 +111,12 @@ def seat_app(start: tuple):
             board = next((s for s in self.screen_stack if isinstance(s, BoardScreen)), None)
             if board is not None and getattr(store, "seat", None) is not None:
                 board.viewer = store.seat
+            if board is not None:
+                # The footer says what q does here: it leaves the table, no menu opens.
+                keys = board._bindings.key_to_bindings
+                keys["q"] = [replace(b, description=LEAVE_WORDS) if b.action == "menu" else b
+                             for b in keys.get("q", [])]
+                board.refresh_bindings()
 
         def to_menu(self) -> None:
             self.exit(0)
