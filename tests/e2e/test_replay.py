@@ -402,3 +402,29 @@ async def test_a_replay_on_a_winter_move_shows_the_clock_frozen_and_never_runs_i
         assert app.screen is screen and screen.at == winter and screen.replay.length == replay.length
         assert [ln for ln in screen_text(app).splitlines() if "⏱" in ln] == before
         assert "host pauses" not in screen_text(app)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+async def test_the_everything_revealed_panel_names_cards_as_the_rulebook_does(game_id):
+    # Issue 16 on the replay's screen: "Hidden from the table" holds no code of the state.
+    from textual.widgets import Static
+
+    from tests.e2e.test_readable import id_tokens
+
+    store = played(game_id, 3)
+    replay = Replay.from_store(store)
+    assert replay.finished
+    app, start = replay_app(replay)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot)
+        screen = app.screen
+        while screen.eyes != EVERYTHING:
+            await pilot.press("w")
+            await settle(pilot, 1)
+        read = []
+        for n in sorted({0, replay.length // 3, replay.length // 2, replay.length}):
+            screen.go(n)
+            await settle(pilot, 1)
+            read += str(screen.query_one("#replay-revealed", Static).content).splitlines()
+        assert any(line != "Nothing is hidden now." for line in read)
+        assert not [line for line in read if id_tokens(line, game_id)]
