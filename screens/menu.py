@@ -85,7 +85,7 @@ class MenuScreen(Screen[None]):
         from tabletop.app import THEMES
 
         name = THEMES.get(self.app.theme, self.app.theme)
-        return f"Theme: {name} (Enter for the next; ctrl+p for all)"
+        return f"Theme: {name} (Enter: the next one; ctrl+p: all themes)"
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesPicker())

@@ -76,7 +76,7 @@ OKABE_ITO_ANSI = TerminalTheme(
 )
 
 # The themes the menu goes round (the palette's "Theme" command lists them all).
-THEMES = {"textual-dark": "Dark", "textual-light": "Light", "okabe-ito": "Colour-blind safe (Okabe-Ito)"}
+THEMES = {"textual-dark": "Dark", "textual-light": "Light", "okabe-ito": "Colour-blind safe"}
 
 
 class TabletopApp(App[int]):

@@ -549,7 +549,7 @@ async def test_the_theme_is_remembered_between_runs(data_dir):
         await settle(pilot)
         assert app.theme == "textual-dark"
         assert app.next_theme() == "Light"
-        assert app.next_theme() == "Colour-blind safe (Okabe-Ito)"
+        assert app.next_theme() == "Colour-blind safe"
         await settle(pilot)
     assert load_settings()["theme"] == "okabe-ito"
     assert settings_path().is_file() and not list(settings_path().parent.glob(".settings-*"))
