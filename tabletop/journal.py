@@ -159,6 +159,13 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def clip_path(path: object, limit: int = 90) -> str:
+    """A path in a message: whole when it fits, else its end (the folder and file name
+    say the most), after "…"."""
+    text = "".join(ch if ch.isprintable() else " " for ch in str(path))
+    return text if len(text) <= limit else "…" + text[-(limit - 1):]
+
+
 def _reason(exc: BaseException) -> str:
     if isinstance(exc, OSError):
         return _clip(exc.strerror or type(exc).__name__, 80)
@@ -451,7 +458,7 @@ class GameRecorder:
                 self.journal.reset()
                 if self._failing is None:
                     self._notice = (
-                        f"Could not save this game in {_clip(str(self.journal.path), 90)} ({_reason(exc)}); "
+                        f"Could not save this game in {clip_path(self.journal.path)} ({_reason(exc)}); "
                         "play goes on and saving is tried again after each move."
                     )
                 self._failing = _reason(exc)

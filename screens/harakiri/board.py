@@ -304,10 +304,14 @@ class HarakiriBoard(BoardBase, Vertical):
         self.call_after_refresh(self._redraw_top)
 
     def _redraw_top(self) -> None:
+        # Called after a refresh, when the board may already be leaving the screen (back to
+        # the menu): then its parts are gone and there is nothing to redraw.
         frame = self.frame
-        if self.is_mounted and frame is not None and frame.view is not None:
+        grids = self.query(HarakiriGrid)
+        tops = self.query("#hk-top")
+        if self.is_mounted and grids and tops and frame is not None and frame.view is not None:
             view = frame.view
-            self._put("#hk-top", self._top(view, active_character(view), self.query_one(HarakiriGrid).cursor))
+            self._put("#hk-top", self._top(view, active_character(view), grids.first().cursor))
 
     # -- a move along the cheapest path, as one decision ----------------------------------
     def _path_for(self, p: int | None, costs: dict[int, int]) -> list[int]:

@@ -14,7 +14,7 @@ from screens.menu import MenuScreen
 from tabletop import journal as journal_mod
 from tabletop import saves
 from tabletop.app import TabletopApp
-from tabletop.journal import Journal, attach
+from tabletop.journal import Journal, attach, clip_path
 from tabletop.paths import autosave_dir, journal_path, saves_dir
 from tabletop.store import Seat, Store
 from tests.e2e.helpers import settle
@@ -140,7 +140,8 @@ async def test_a_failing_disk_is_said_once_and_play_goes_on(data_dir, monkeypatc
                     store.dispatch(store.legal_actions()[-1])
                 await settle(pilot, 1)
             said = [n.message for n in app._notifications if "Could not save" in n.message]
-            assert len(said) == 1 and str(journal_path()) in said[0]
+            assert len(said) == 1 and clip_path(journal_path()) in said[0]
+            assert said[0].split(" (")[0].endswith("games.sqlite3")
             assert store.revision >= 4
             FullDisk.full = False
             store.dispatch(store.legal_actions()[-1]) if store.to_move() == 0 else None
