@@ -555,8 +555,11 @@ class HarakiriBoard(BoardBase, Vertical):
     def _top(self, view, me, cursor) -> Text:
         colour, card = oracle_now(view)
         out = Text.assemble((f"Round {view.round}", "bold"), "  Oracle ")  # the step: in the header
-        out.append(f"{colour.upper() or 'NONE'}", style=ORACLE_STYLE.get(colour, "bold"))
-        out.append(f" {card}  Malice ")
+        if colour:
+            out.append(colour.capitalize(), style=ORACLE_STYLE.get(colour, "bold"))
+            out.append(f" {card}  Malice ")
+        else:
+            out.append("not drawn yet  Malice ")
         out.append("■" * view.malice, style="bold red")
         out.append("□" * (6 - view.malice), style="dim")
         out.append(f" {view.malice}/6")

@@ -79,7 +79,8 @@ def entries() -> list[tuple[str, str]]:
         ("reverse video", "the grid cursor; a bar down the grid's left edge: the arrows move it"),
         ("green ground, underlined", "the path a move would take to the cursor"),
         # the top lines
-        ("GREEN / RED / NONE", "the oracle card's colour: minions use their normal / aggressive column"),
+        ("Oracle Green / Red", "the oracle card showing, by its colour and name: green keeps the "
+                                "minions' normal behaviour column, red the aggressive one"),
         ("■□", "the malice track: ■ a malice point; at 6 the exploration fails"),
         ("Queue", "the initiative row, left to right"),
         ("▶", "the active card or character; the board drawn in full; the line being resolved"),

@@ -325,7 +325,7 @@ def _minion_table(out: Text, view, d, etype: str) -> None:
     colour = oracle_now(view)[0]
     now = behaviour_column(view)
     out.append(" Behaviour d6 · oracle ", style="bold")
-    out.append(colour.upper() or "NONE", style="bold reverse")
+    out.append(colour.capitalize() or "not drawn yet", style="bold reverse")
     out.append(f" ▶{now} column\n", style="bold")
     for row in d.behaviour:
         for i, (col, word) in enumerate((("normal", "green"), ("aggressive", "red"))):

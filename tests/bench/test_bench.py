@@ -1,41 +1,14 @@
 """Benchmarks (pytest-benchmark; run with --benchmark-enable to measure, otherwise each
-runs once as a smoke test). Figures are reported in the issue notes, never asserted."""
+runs once as a smoke test). Figures are reported in the issue notes, never asserted.
+The menu's first frame is measured cold, in a fresh process, by test_cold_start.py."""
 
 from __future__ import annotations
 
-import asyncio
-
-from textual.app import App, ComposeResult
-from textual.widgets import Footer, Header, OptionList
-
 from rules.common import Rng
-from tabletop.app import TabletopApp
 from tabletop.engine import games
 from tabletop.simulate import simulate
 from tabletop.store import Store
 from tests.games.nim import NIM
-
-
-class BareApp(App):
-    """The yardstick: a header, an option list and a footer."""
-
-    def compose(self) -> ComposeResult:
-        yield Header()
-        yield OptionList(*[f"Game {i}" for i in range(8)])
-        yield Footer()
-
-
-async def _first_frame(app: App) -> None:
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-
-
-def test_menu_first_frame(benchmark):
-    benchmark.pedantic(lambda: asyncio.run(_first_frame(TabletopApp(games=games()))), rounds=5, iterations=1)
-
-
-def test_bare_textual_first_frame(benchmark):
-    benchmark.pedantic(lambda: asyncio.run(_first_frame(BareApp())), rounds=5, iterations=1)
 
 
 def _game_actions(n: int = 200):

@@ -117,7 +117,7 @@ def test_focused_minion_board_marks_the_oracle_column_and_lists_bases():
     en(s, "ashigaru-B").damage = 2
     en(s, "ashigaru-B").conds = {"poisoned": 1}
     text = sheets.enemies(GAME.view(s, 0), "ashigaru-R").plain
-    assert "Behaviour d6 · oracle GREEN ▶normal column" in text
+    assert "Behaviour d6 · oracle Green ▶normal column" in text
     assert " 1   ▶green A › M r2, A › M to\n" in text
     assert "      red   M r2, A◉ › M+1 to\n" in text
     assert " ▶R (0,0) dmg 0/5 HP 5 ARM 1\n" in text
@@ -125,7 +125,7 @@ def test_focused_minion_board_marks_the_oracle_column_and_lists_bases():
     assert "targets −HP" in text and "Skills Pike Thrust · Formation" in text
     s.oracle.current = "r1"
     text = sheets.enemies(GAME.view(s, 0), "ashigaru-R").plain
-    assert "oracle RED ▶aggressive column" in text
+    assert "oracle Red ▶aggressive column" in text
     assert "     ▶red   M r2, A◉ › M+1 to\n" in text
     assert "▶green" not in text
 
