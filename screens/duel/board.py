@@ -35,6 +35,7 @@ from rules.duel.words import RESULT_WORDS, blood_name, card_name
 from tabletop.engine import Game
 
 from ..common.board_base import BoardBase
+from ..common.fit import clip, flow
 from ..common.frame import ChooseAction, Frame
 from ..common.parts import Part, show
 
@@ -64,36 +65,6 @@ GUTTER = 2  # columns between the two sides of the wide layout
 
 
 # -- fitting lines to a width -------------------------------------------------------------
-
-def clip(line: Text, width: int) -> Text:
-    """The line as it is when it fits, else cut to ``width`` and ending in "…"."""
-    if line.cell_len <= width:
-        return line
-    out = line.copy()
-    out.truncate(max(1, width), overflow="ellipsis")
-    return out
-
-
-def flow(chunks: list[Text], width: int, sep: str = " · ", indent: int = 0) -> list[Text]:
-    """Facts laid end to end, a new line where the next one would not fit. A fact is never
-    split; one wider than a whole line is cut with "…"."""
-    lines: list[Text] = []
-    line: Text | None = None
-    for chunk in chunks:
-        if not chunk.plain:
-            continue
-        if line is None:
-            line = chunk.copy()
-        elif line.cell_len + len(sep) + chunk.cell_len <= width:
-            line.append(sep, style="dim")
-            line.append_text(chunk)
-        else:
-            lines.append(line)
-            line = Text(" " * indent) + chunk
-    if line is not None:
-        lines.append(line)
-    return [clip(ln, width) for ln in lines]
-
 
 def wrap(text: Text, width: int, indent: int = 0) -> list[Text]:
     """Prose broken between words; a word wider than the line is cut with "…"."""

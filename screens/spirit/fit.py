@@ -12,36 +12,11 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from ..common.fit import clip as cut
+from ..common.fit import flow as lay_out
 from ..common.parts import Part
 
-
-def cut(line: Text, width: int) -> Text:
-    """The line itself when it fits, else cut to ``width`` with a final "…"."""
-    if line.cell_len <= width:
-        return line
-    out = line.copy()
-    out.truncate(max(1, width), overflow="ellipsis")
-    return out
-
-
-def lay_out(facts: list[Text], width: int, sep: str = " · ", indent: int = 0) -> list[Text]:
-    """Facts end to end, a new line (indented by ``indent``) where the next would not fit."""
-    lines: list[Text] = []
-    line: Text | None = None
-    for fact in facts:
-        if not fact.plain:
-            continue
-        if line is None:
-            line = fact.copy()
-        elif line.cell_len + len(sep) + fact.cell_len <= width:
-            line.append(sep, style="dim")
-            line.append_text(fact)
-        else:
-            lines.append(line)
-            line = Text(" " * indent) + fact
-    if line is not None:
-        lines.append(line)
-    return [cut(x, width) for x in lines]
+__all__ = ["Region", "cut", "lay_out"]
 
 
 class Region(Part):
