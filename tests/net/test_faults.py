@@ -148,7 +148,9 @@ async def test_two_screens_claiming_one_seat_the_second_is_refused():
 async def test_a_seat_away_too_long_is_played_by_a_bot_and_given_back():
     store = senji_store(3, 4)
     notes: list[str] = []
-    async with hosting(store, away_after=0.05, on_note=notes.append) as host:
+    # The stand-ins think for 30 ms a move: with no delay they finish the whole game in
+    # about 0.2 s, so on a loaded machine it could end before the player is back.
+    async with hosting(store, away_after=0.05, bot_delay=0.03, on_note=notes.append) as host:
         seat = store.to_move()
         # Nobody joins: the seat to move is handed to the stand-in bot once its time is up.
         await until(lambda: store.to_move() != seat)
