@@ -232,6 +232,8 @@ class BoardScreen(Screen[None]):
         phase = game.phase(view)
         if mover is not None:
             who = f"To move: {store.seats[mover].name}"
+            # The phase need not name the mover a second time (a Spirit seat is its samurai).
+            phase = " · ".join(p for p in phase.split(" · ") if p != store.seats[mover].name)
         else:  # said once, whether or not the game's phase says it already
             who = "" if "game over" in phase.lower() else "Game over"
         self._status_parts = (who, phase, game.title, f"move {store.revision}")

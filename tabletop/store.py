@@ -84,9 +84,14 @@ class Store:
     ) -> Store:
         options = options if options is not None else game.Options()
         seed = seed if seed is not None else secrets.randbelow(1 << 31)
+        labels = game.seat_labels(options)
         if seats is None:
-            seats = [Seat(name) for name in game.seat_labels(options)]
+            seats = [Seat(name) for name in labels]
         state = game.new(options, seed)
+        named = game.seat_names(state)
+        if named:  # a seat left with its placeholder takes the name the game gave it
+            seats = [Seat(named[i], s.controller) if i < len(labels) and s.name == labels[i] else s
+                     for i, s in enumerate(seats)]
         return cls(game, options, seed, seats, state)
 
     # -- reading -----------------------------------------------------------

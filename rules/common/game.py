@@ -118,6 +118,11 @@ class Game(ABC):
         """The heading of the help page's section for the current phase ("" = the top)."""
         return ""
 
+    def seat_names(self, state: StateBase) -> list[str] | None:
+        """The names the game itself gives its seats once it is set up (Spirit: the samurai
+        each seat drew), for the seats the players left unnamed; None keeps the labels."""
+        return None
+
     def name_of(self, value: str) -> str:
         """A code of the state (a card, a samurai, a token) by the rulebook's name, for a
         player to read it (the replay's everything-revealed panel); a value that is no

@@ -52,6 +52,9 @@ class SpiritGame(Game):
             return list(options.samurai)
         return [f"Samurai {i + 1}" for i in range(options.n)]
 
+    def seat_names(self, state: SpiritState) -> list[str] | None:
+        return [s.name for s in state.samurai]
+
     # -- decisions ---------------------------------------------------------------
     def to_move(self, state: SpiritState) -> int | None:
         return None if state.over or state.pending is None else state.pending.seat

@@ -81,3 +81,14 @@ def test_first_turn_and_determinism():
     assert a.model_dump_json() == b.model_dump_json()
     assert a.active == a.first_seat and GAME.to_move(a) == a.first_seat
     assert a.pending.kind == "ACTION"
+
+
+def test_an_unnamed_seat_is_called_by_the_samurai_it_drew():
+    from tabletop.store import Seat, Store
+
+    store = Store.new(GAME, SpiritOptions(players=3), 5,
+                      [Seat("Samurai 1"), Seat("Ann"), Seat("Samurai 3", "random")])
+    drawn = [s.name for s in store.state.samurai]
+    assert [s.name for s in store.seats] == [drawn[0], "Ann", drawn[2]]
+    assert store.seats[2].controller == "random"
+    assert "Samurai 1" not in drawn
