@@ -9,7 +9,6 @@ notifications, always plain text.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
@@ -99,11 +98,24 @@ LEAVE_WORDS = "Leave the table"  # what q says in a remote seat's footer
 
 def seat_app(start: tuple):
     """The app of a remote seat: its menu key leaves the table (the host keeps the seat;
-    the same code joins it again), since the seat's game is not in this computer's menu."""
+    the same code joins it again), since the seat's game is not in this computer's menu,
+    and the keys only the table's host has (a board's ``HOST_KEYS``: Senji's winter clock
+    pause) are not offered here.
+
+    Both are the app's own priority bindings over the board screen's (Textual shows and
+    runs a priority binding in place of the screen's for the same key); ``check_action``
+    turns them on only while the board is on top, so a dialog or the join screen gets q
+    and p as typed letters."""
     from screens.board import BoardScreen
     from tabletop.app import TabletopApp
 
     class SeatApp(TabletopApp):
+        BINDINGS = [
+            Binding("q", "leave_table", LEAVE_WORDS, priority=True),
+            # Not in the footer; pressed, the board says whose key it is.
+            Binding("p", "host_key('p')", show=False, priority=True),
+        ]
+
         def start_store(self, store) -> None:
             super().start_store(store)
             # Only this seat's player sits at this screen: its own view is drawn from the
@@ -111,12 +123,26 @@ def seat_app(start: tuple):
             board = next((s for s in self.screen_stack if isinstance(s, BoardScreen)), None)
             if board is not None and getattr(store, "seat", None) is not None:
                 board.viewer = store.seat
-            if board is not None:
-                # The footer says what q does here: it leaves the table, no menu opens.
-                keys = board._bindings.key_to_bindings
-                keys["q"] = [replace(b, description=LEAVE_WORDS) if b.action == "menu" else b
-                             for b in keys.get("q", [])]
-                board.refresh_bindings()
+
+        def _board_on_top(self) -> BoardScreen | None:
+            screen = self.screen_stack[-1] if self.screen_stack else None
+            return screen if isinstance(screen, BoardScreen) else None
+
+        def check_action(self, action: str, parameters: tuple) -> bool | None:
+            if action == "leave_table":
+                return self._board_on_top() is not None
+            if action == "host_key":
+                screen = self._board_on_top()
+                return screen is not None and parameters[0] in getattr(screen.board, "HOST_KEYS", ())
+            return super().check_action(action, parameters)
+
+        def action_leave_table(self) -> None:
+            self.exit(0)  # the host keeps the seat: the same code joins it again
+
+        def action_host_key(self, key: str) -> None:
+            screen = self._board_on_top()
+            if screen is not None:
+                screen.board.board_key(key)
 
         def to_menu(self) -> None:
             self.exit(0)

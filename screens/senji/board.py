@@ -8,13 +8,18 @@ Enter (a bar down its left edge) when most choices are provinces or seas; arrows
 move the cursor, Enter or a click picks the action for that province or sea. In winter
 the clock runs in real time from the game's option, on the map, in the winter panel and
 on the hand-off curtain; `p` (in the footer) is the host's pause key; at 0:00 the board
-sends the rules' `time_up` (never listed in the decision panel). With a bot as host the
+sends the rules' `time_up` (never listed in the decision panel). At a networked table
+(tabletop.net) the clock is the table host's: the screen's store offers ``table_clock()``
+(the seconds left and whether it is paused) and every screen shows that; `p` pauses it at
+the host's screen only (``pause_clock``; a remote seat's footer does not offer it,
+``HOST_KEYS``), and the host, not a board, ends the winter at 0:00. With a bot as host the
 humans at the table run the winter floor. A battle's or an auction's public result is
 held on screen for everyone until a key (``public_pause``).
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from rich.text import Text
@@ -64,6 +69,7 @@ class SenjiBoard(BoardBase, Vertical):
     HIDDEN_KINDS = ("time_up",)
     RESERVED_KEYS = "hjklmscbp"
     FOOTER_KEYS = (("p", "Pause"),)  # the host's key for the winter clock (help, winter panel)
+    HOST_KEYS = ("p",)  # of FOOTER_KEYS, the table host's only: a networked table's other screens lack them
     # The routine choice of a decision, on Enter: done bidding, the orders confirmed, the
     # movement ended or the group sent, the dice rolled, the autumn turn ended.
     DEFAULT_KINDS = ("bid_done", "orders_confirm", "move_done", "go", "react_roll", "react_done", "end_turn")
@@ -89,6 +95,8 @@ class SenjiBoard(BoardBase, Vertical):
         self.clock_left = 0.0
         self.paused = False
         self._ticker = None
+        self._clock_reading = None  # a networked table's clock as last read from its store...
+        self._clock_read_at = 0.0  # ...and when (time.monotonic())
         self._public_seen: int | None = None  # public log lines already shown to the table
         self._actions_seen: tuple = ()
         self._curtain_public = None  # the public view the last curtain was raised over
@@ -279,7 +287,7 @@ class SenjiBoard(BoardBase, Vertical):
     def _winter(self, state, seat: int | None) -> Text:
         clock = self._clock_label(state)
         out = Text.assemble(("Winter", "bold"), f" · {clock or 'no clock'}")
-        if clock and self._clock_live:
+        if clock and self._clock_live and self._pauses_here:
             out.append(" · p: the host pauses the clock", style="dim")
         out.append("\n")
         if state.lots:
@@ -366,18 +374,49 @@ class SenjiBoard(BoardBase, Vertical):
         return " · ".join(x for x in (self.game.phase(public), clock) if x)
 
     # -- the winter clock ----------------------------------------------------------
+    def _table(self) -> Any:
+        """The store of a networked table (the host's screen or a remote seat's), whose
+        host keeps the winter clock; None at one screen (hot seat, a replay)."""
+        store = getattr(self.screen, "store", None)
+        return store if hasattr(store, "table_clock") else None
+
+    @property
+    def _pauses_here(self) -> bool:
+        """This screen's `p` pauses the clock: at one screen, or the host's at a networked table."""
+        table = self._table()
+        return table is None or bool(table.hosts_clock)
+
     @property
     def _clock_live(self) -> bool:
-        """The clock runs only at a table that plays: a frame offering choices. A
-        replay's frames offer none, so its clock stands at the position's time and never
-        sends ``time_up``."""
+        """The clock runs only at a table that plays: a networked table (its host keeps
+        the clock, whoever is to move), or a frame offering choices. A replay's frames
+        offer none, so its clock stands at the position's time and never sends
+        ``time_up``."""
+        if self._table() is not None:
+            return True
         return self.frame is not None and bool(self.frame.actions)
+
+    def _clock_from_table(self) -> bool:
+        """At a networked table, set the clock to the host's: the seconds left in its last
+        reading, less the time run since (none while paused). False at one screen, or
+        while the host runs no clock."""
+        table = self._table()
+        reading = table.table_clock() if table is not None else None
+        if reading != self._clock_reading:
+            self._clock_reading, self._clock_read_at = reading, time.monotonic()
+        if reading is None:
+            return False
+        run = 0.0 if reading.paused else (time.monotonic() - self._clock_read_at) * self.CLOCK_TICK
+        self.clock_left, self.paused = max(0.0, reading.left - run), reading.paused
+        return True
 
     def _clock_follow(self, state) -> None:
         limit = getattr(state.options, "winter_timer_s", 0)
         winter = state.step in WINTER_STEPS and limit > 0 and not state.over
         if winter and self.clock_year != state.year:
             self.clock_year, self.clock_left, self.paused = state.year, float(limit), False
+        if winter:
+            self._clock_from_table()
         if self._ticker is not None:
             if winter and not self.paused and self._clock_live:
                 self._ticker.resume()
@@ -390,7 +429,8 @@ class SenjiBoard(BoardBase, Vertical):
         return clock_text(self.clock_left, self.paused)
 
     def _tick(self) -> None:
-        self.clock_left = max(0.0, self.clock_left - self.CLOCK_TICK)
+        if not self._clock_from_table():
+            self.clock_left = max(0.0, self.clock_left - self.CLOCK_TICK)
         self._tick_curtain()
         frame = self.frame
         if frame is None or frame.view is None:
@@ -398,8 +438,10 @@ class SenjiBoard(BoardBase, Vertical):
         if self.clock_left <= 0:
             self._ticker.pause()
             self.clock_left = 0
-            self.post_message(ChooseAction(self.game.parse_action({"kind": "time_up"})))
-            return
+            if self._table() is None:
+                self.post_message(ChooseAction(self.game.parse_action({"kind": "time_up"})))
+                return
+            # A networked table: the host ends the winter at its 0:00; its update follows.
         # Every clock on screen runs: the map's corner and the winter panel.
         mp = self.query_one(SenjiMap)
         mp.show(frame.view, frame.seat, mp.targets, self._clock_label(frame.view))
@@ -427,12 +469,19 @@ class SenjiBoard(BoardBase, Vertical):
             return True
         if key == "p":
             view = self.frame.view if self.frame else None
-            if view is not None and view.step in WINTER_STEPS and not self._clock_live:
+            table = self._table()
+            if not self._pauses_here:
+                self.notify("Only the host of the table can pause the winter clock, at the host's screen.",
+                            timeout=4)
+            elif view is not None and view.step in WINTER_STEPS and not self._clock_live:
                 self.notify("The winter clock runs only at a table that plays.", timeout=3)
             elif view is not None and view.step in WINTER_STEPS and self.clock_left > 0:
-                self.paused = not self.paused
+                if table is not None:  # the host's clock: every screen shows it and hears it (the host's note)
+                    table.pause_clock(not self.paused)
+                else:
+                    self.paused = not self.paused
+                    self.notify("The host paused the winter clock." if self.paused else "The winter clock runs again.")
                 self._clock_follow(view)
-                self.notify("The host paused the winter clock." if self.paused else "The winter clock runs again.")
                 self.watch_frame(self.frame)
             else:
                 self.notify("p is the host's pause key for the winter clock: it does something in winter only.",

@@ -6,7 +6,8 @@ legal_actions, to_move, outcome, revision, dispatch, subscribe, undo and save an
 built from the host's updates: the seat's own view and its choices (its legal actions
 when it is to move, else what the rules let it do in the open, as opening an offer on
 Senji's winter floor). ``dispatch`` sends the action and returns; the host's next update (or its
-refusal, said through ``on_refused``) follows. A dropped connection is joined again with
+refusal, said through ``on_refused``) follows. The table's clock (``table_clock``) is the
+host's: this screen shows it and cannot pause it. A dropped connection is joined again with
 the same code, on its own, until the host says the seat is not ours.
 
 No Textual here.
@@ -69,8 +70,13 @@ def _close_code(exc: BaseException) -> int | None:
     return None
 
 
+ONLY_HOST_PAUSES = "Only the host of the table can pause its clock, at the host's screen."
+
+
 class RemoteStore:
     """A seat's game as the host shows it, with the surface of a ``Store``."""
+
+    hosts_clock = False  # the table's clock is kept (and paused) at the host's screen
 
     def __init__(self, game: Game, welcome: P.Welcome) -> None:
         self.game = game
@@ -86,6 +92,7 @@ class RemoteStore:
         self._to_move: int | None = None
         self._actions: list[Any] = []
         self._outcome: Outcome | None = None
+        self._clock: P.Clock | None = None
         self._listeners: list[Callable[[RemoteStore], None]] = []
         self.pending = False  # an action sent, its answer not yet here
         self.send: Callable[[P.Act], None] | None = None  # set by the connection
@@ -101,6 +108,7 @@ class RemoteStore:
         self._to_move = update.to_move
         self._actions = [self.game.parse_action(a) for a in update.actions]
         self._outcome = Outcome.model_validate(update.outcome) if update.outcome is not None else None
+        self._clock = update.clock
         self.seat_info = list(update.seats)
         self.seats = self._seats()
         self.pending = False
@@ -142,6 +150,14 @@ class RemoteStore:
         """This seat's choices now, as the host sent them: its legal actions on its turn,
         else its open ones (often none)."""
         return list(self._actions)
+
+    def table_clock(self) -> P.Clock | None:
+        """The table's clock as of the host's last update: the seconds it had left then and
+        whether the host has paused it; None when the rules run no clock now."""
+        return self._clock
+
+    def pause_clock(self, paused: bool) -> bool:
+        raise IllegalAction(ONLY_HOST_PAUSES)
 
     def outcome(self) -> Outcome | None:
         return self._outcome

@@ -11,6 +11,12 @@ A remote seat whose player drops keeps the seat: the same code joins it again an
 the table as it stands. With ``away_after`` set, a seat whose player has been away that
 long when it is to move is played by a stand-in bot until the player is back.
 
+When the rules run a clock over a step (``Game.clock``: Senji's winter), the host keeps
+it: it ends the step at 0:00 in the mover's name, and only the host pauses it
+(``pause_clock``: the seconds left are kept, and the clock starts again from them). Every
+update carries where the clock stands, so every screen shows the same time, and every
+screen hears that the host paused it or started it again.
+
 No Textual here: the host's own screen shows the table through ``HostSeats`` (the board
 screen's view of a store: this terminal's seats are its humans, every other seat is
 played elsewhere).
@@ -44,6 +50,7 @@ REFUSALS_ALLOWED = 30  # refused messages within REFUSAL_WINDOW seconds before a
 REFUSAL_WINDOW = 10.0
 UNDO_OFF = "Undo is off at a table played over the network: every screen has seen the move."
 ANOTHERS = "That choice is another player's: only they can make it, at their own screen."
+CLOCK_KEPT = "The host's clock says when time is up: it has not run out."
 
 
 
@@ -90,8 +97,10 @@ class TableHost:
         self.address: tuple[str, int] | None = None
         self._server: Server | None = None
         self._timer: asyncio.TimerHandle | None = None
-        self._clock: asyncio.TimerHandle | None = None
+        self._clock: asyncio.TimerHandle | None = None  # the call at 0:00, while the clock runs
         self._clock_key: Any = None  # which of the rules' clocks runs (Game.clock)
+        self._clock_ends: float | None = None  # the loop's time at 0:00, while the clock runs
+        self._clock_left: float | None = None  # the game's seconds left, while the host has paused it
         self._rngs: dict[int, Rng] = {}
         self._writers: set[asyncio.Task] = set()
         self._unsubscribe = store.subscribe(self._changed)
@@ -115,8 +124,7 @@ class TableHost:
         self._unsubscribe()
         if self._timer is not None:
             self._timer.cancel()
-        if self._clock is not None:
-            self._clock.cancel()
+        self._stop_clock()
         if self._server is not None:
             self._server.close(close_connections=False)
             for client in list(self.clients.values()):
@@ -229,6 +237,9 @@ class TableHost:
             action = self.game.parse_action(message.action)
         except ValueError:
             raise P.BadMessage("The action is not one of this game's.") from None
+        if self.before_time(action):
+            self._refuse(client, CLOCK_KEPT)
+            return
         if action not in choices:
             if action in store.legal_actions():
                 self._refuse(client, ANOTHERS)
@@ -257,7 +268,7 @@ class TableHost:
     def _send_update(self, client: _Client) -> None:
         store = self.store
         update = P.build_update(self.game, store.state, client.seat, store.revision, client.sent_log,
-                                self.seat_infos(client.seat))
+                                self.seat_infos(client.seat), self.clock())
         client.sent_log += len(update.log)
         self._send(client, P.encode(update))
 
@@ -277,8 +288,8 @@ class TableHost:
                 return
 
     def _changed(self, store: Store) -> None:
+        self._follow_clock()  # first: the update that opens a step carries its clock
         self._changed_seats()
-        self._follow_clock()
         self._schedule()
 
     # -- the rules' clock (Senji's winter) ----------------------------------------------
@@ -289,13 +300,60 @@ class TableHost:
         key = clock[0] if clock is not None else None
         if key == self._clock_key:
             return
+        self._stop_clock()
+        self._clock_key = key
+        self._clock_ends = self._clock_left = None
+        if clock is not None:
+            self._run_clock(clock[1])
+
+    def _run_clock(self, seconds: float) -> None:
+        """Run the clock from ``seconds`` of the game's time left to 0:00."""
+        loop = asyncio.get_running_loop()
+        wait = seconds / self.clock_speed
+        self._clock_ends = loop.time() + wait
+        self._clock = loop.call_later(wait, self._clock_out, self._clock_key)
+
+    def _stop_clock(self) -> None:
         if self._clock is not None:
             self._clock.cancel()
             self._clock = None
-        self._clock_key = key
-        if clock is not None:
-            seconds = clock[1] / self.clock_speed
-            self._clock = asyncio.get_running_loop().call_later(seconds, self._clock_out, key)
+
+    def clock(self) -> P.Clock | None:
+        """Where the table's clock stands: the game's seconds left and whether the host has
+        paused it; None when the rules run no clock now."""
+        if self._clock_key is None:
+            return None
+        if self._clock_left is not None:
+            return P.Clock(left=self._clock_left, paused=True)
+        if self._clock_ends is None:
+            return None
+        left = (self._clock_ends - asyncio.get_running_loop().time()) * self.clock_speed
+        return P.Clock(left=max(0.0, left))
+
+    def pause_clock(self, paused: bool = True) -> bool:
+        """The host pauses the clock (the seconds left are kept) or starts it again from
+        them. Every screen's clock shows it and every screen hears it. False when no clock
+        runs, it has run out, or it already is as asked."""
+        now = self.clock()
+        if now is None or now.paused == paused or now.left <= 0:
+            return False
+        if paused:
+            self._stop_clock()
+            self._clock_ends, self._clock_left = None, now.left
+            text = f"The host of the table paused the clock at {P.clock_words(now.left)}."
+        else:
+            self._clock_left = None
+            self._run_clock(now.left)
+            text = f"The host of the table started the clock again: {P.clock_words(now.left)} left."
+        self._changed_seats()  # the screens' clocks first, then the news
+        self.note(text)
+        return True
+
+    def before_time(self, action: Any) -> bool:
+        """``action`` is the one the host takes itself at 0:00 of a clock that has not run out."""
+        clock = self.game.clock(self.store.state)
+        now = self.clock()
+        return clock is not None and action == clock[2] and now is not None and now.left > 0
 
     def _clock_out(self, key: Any) -> None:
         """0:00: the rules' action for it (time is up) in the mover's name."""
@@ -365,7 +423,10 @@ class TableHost:
 class HostSeats:
     """The host's own screen's view of the store: the seats played at this terminal are
     its humans; every other seat is played elsewhere (``controller == "remote"``), and
-    only this terminal's seats may act from here. Undo is off."""
+    only this terminal's seats may act from here. Undo is off. The table's clock is the
+    host's (``table_clock``, ``pause_clock``): the board shows it and pauses it here."""
+
+    hosts_clock = True  # this screen keeps the table's clock: its pause key pauses it
 
     def __init__(self, host: TableHost) -> None:
         self._host = host
@@ -394,7 +455,17 @@ class HostSeats:
             return []
         return P.seat_actions(store.game, store.state, self._host.seat_infos(None), here)
 
+    def table_clock(self) -> P.Clock | None:
+        """The table's clock as the host keeps it (None when the rules run none now)."""
+        return self._host.clock()
+
+    def pause_clock(self, paused: bool) -> bool:
+        """Pause the table's clock, or start it again: every screen shows it."""
+        return self._host.pause_clock(paused)
+
     def dispatch(self, action: Any) -> Any:
+        if self._host.before_time(action):
+            raise IllegalAction(CLOCK_KEPT)
         if action not in self.legal_actions():
             if not self._here():
                 raise IllegalAction("That choice is made at another screen.")

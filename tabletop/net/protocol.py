@@ -3,12 +3,16 @@
 Every message carries the protocol version ``v`` and a ``type``. A client sends only
 ``join`` (first, once) and ``act``; the host sends ``welcome`` (once), ``update`` after
 each change, ``refused`` when an action is refused and ``note`` for table news (a seat
-left, came back, is played by a bot meanwhile). A client never receives the state: an
-update holds ``view(state, seat)`` for its own seat, the log lines that seat may read and
-the choices it has now: its legal actions when it is to move, otherwise the actions the
-rules let it take in the open (``Game.open_actions``: Senji's winter floor, where a player
-opens an offer). ``build_update`` is the one place that makes it, so the leak test checks
-exactly what is sent.
+left, came back, is played by a bot meanwhile; the host paused the clock). A client
+never receives the state: an update holds ``view(state, seat)`` for its own seat, the log
+lines that seat may read and the choices it has now: its legal actions when it is to
+move, otherwise the actions the rules let it take in the open (``Game.open_actions``:
+Senji's winter floor, where a player opens an offer). An update also says where the
+table's clock stands when the rules run one (``Game.clock``: Senji's winter): the host
+keeps it, pauses it and ends the step at 0:00; the screens only show it. ``build_update``
+is the one place that makes an update, so the leak test checks exactly what is sent.
+
+Version 2 added the clock to the update.
 
 Limits: a client's message is at most ``MAX_CLIENT_MESSAGE`` bytes (the server refuses a
 bigger frame before reading it); a host's at most ``MAX_HOST_MESSAGE``. A message that
@@ -26,7 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from rules.common import Game, LogLine, StateBase
 
-VERSION = 1
+VERSION = 2
 MAX_CLIENT_MESSAGE = 16 * 1024  # an action is a few hundred bytes
 MAX_HOST_MESSAGE = 4 * 1024 * 1024  # a view and a batch of log lines
 DEFAULT_PORT = 8765
@@ -58,7 +62,7 @@ def normal_code(text: str) -> str:
 class Message(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    v: Literal[1] = VERSION
+    v: Literal[2] = VERSION
 
 
 # -- client to host -----------------------------------------------------------------
@@ -104,6 +108,22 @@ class Welcome(Message):
     table: str  # the table's id (its game in the host's journal)
 
 
+class Clock(BaseModel):
+    """The table's clock as the host keeps it: the game's seconds left when the update
+    was sent, and whether the host has paused it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    left: float = Field(ge=0)
+    paused: bool = False
+
+
+def clock_words(seconds: float) -> str:
+    """Seconds left as a clock shows them (1:52), the part of a second still going counted."""
+    s = max(0, int(seconds + 0.999))
+    return f"{s // 60}:{s % 60:02d}"
+
+
 class Update(Message):
     type: Literal["update"] = "update"
     revision: int
@@ -114,6 +134,7 @@ class Update(Message):
     actions: list[dict[str, Any]]  # this seat's choices: the legal actions when it is to move, else its open ones
     outcome: dict[str, Any] | None
     seats: list[SeatInfo]
+    clock: Clock | None = None  # the table's clock, while the rules run one
 
 
 class Refused(Message):
@@ -166,10 +187,11 @@ def encode(message: Message) -> str:
 
 
 def build_update(
-    game: Game, state: StateBase, seat: int, revision: int, log_from: int, seats: list[SeatInfo]
+    game: Game, state: StateBase, seat: int, revision: int, log_from: int, seats: list[SeatInfo],
+    clock: Clock | None = None,
 ) -> Update:
-    """The update for ``seat``: its view, its log lines from ``log_from`` on, and its
-    choices (``seat_actions``). Nothing else of ``state`` goes into it."""
+    """The update for ``seat``: its view, its log lines from ``log_from`` on, its choices
+    (``seat_actions``) and the table's clock (public). Nothing else of ``state`` goes into it."""
     view = game.view(state, seat)
     lines = [ln for ln in view.log if ln.visible_to(seat)]
     mover = game.to_move(state)
@@ -184,6 +206,7 @@ def build_update(
         actions=actions,
         outcome=outcome.model_dump(mode="json") if outcome is not None else None,
         seats=seats,
+        clock=clock,
     )
 
 

@@ -439,3 +439,28 @@ async def test_random_walk_never_names_another_seats_secret_cards(data_dir):
             board._dispatch(actions[rng.below(len(actions))])
             await settle(pilot, 1)
         assert checked > 100
+
+
+async def test_at_one_screen_p_pauses_the_winter_clock_and_starts_it_again(data_dir, monkeypatch):
+    # A hot-seat table: the board keeps the clock itself, and p holds it where it stands.
+    monkeypatch.setattr(SenjiBoard, "CLOCK_TICK", 30.0)
+    store = _played_until([Seat(n) for n in ("Ai", "Bo", "Cy")], 11, lambda st: st.step == "winter_floor",
+                          winter_timer_s=240)
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(130, 40)) as pilot:
+        await settle(pilot)
+        app.start_store(store)
+        await settle(pilot)
+        sj = board_of(app).query_one("#board")
+        assert "p Pause" in screen_text(app).splitlines()[-1]
+        await pilot.press("p")
+        await settle(pilot, 1)
+        assert sj.paused and "⏱ 4:00 PAUSED" in screen_text(app)
+        assert any(n.message == "The host paused the winter clock." for n in app._notifications)
+        await pilot.pause(1.1)  # a tick's time: the clock stays at 4:00
+        assert sj.clock_left == 240 and "⏱ 4:00 PAUSED" in screen_text(app)
+        await pilot.press("p")
+        await pilot.pause(1.1)
+        await settle(pilot, 1)
+        assert not sj.paused and sj.clock_left < 240 and "PAUSED" not in screen_text(app)
+        assert any(n.message == "The winter clock runs again." for n in app._notifications)

@@ -91,7 +91,7 @@ async def test_garbage_closes_that_connection_with_a_reason_and_the_table_plays_
     store = senji_store(3, 4)
     async with hosting(store) as host:
         seat = store.to_move()
-        for junk in ("not json at all", "[1, 2, 3]", json.dumps({"v": 1, "type": "act"}),
+        for junk in ("not json at all", "[1, 2, 3]", json.dumps({"v": P.VERSION, "type": "act"}),
                      json.dumps({"v": 7, "type": "join", "code": "x"}), b"\xff\xfe\x00"):
             async with connect(url(host)) as ws:
                 await ws.send(junk)
@@ -100,7 +100,7 @@ async def test_garbage_closes_that_connection_with_a_reason_and_the_table_plays_
         # A joined seat that sends an action of no game is closed too; its seat is kept.
         async with connect(url(host)) as ws:
             await ws.send(P.encode(P.Join(code=host.codes[seat])))
-            await ws.send(json.dumps({"v": 1, "type": "act", "revision": 0, "action": {"kind": "steal"}}))
+            await ws.send(json.dumps({"v": P.VERSION, "type": "act", "revision": 0, "action": {"kind": "steal"}}))
             code, reason = await closed_with(ws)
             assert (code, reason) == (P.CLOSE_BAD_MESSAGE, "The action is not one of this game's.")
         assert store.revision == 0
@@ -112,7 +112,7 @@ async def test_an_oversized_message_closes_that_connection_before_it_is_read():
     store = senji_store(3, 4)
     async with hosting(store) as host:
         async with connect(url(host), max_size=None) as ws:
-            await ws.send(json.dumps({"v": 1, "type": "join", "code": "A" * (P.MAX_CLIENT_MESSAGE + 10)}))
+            await ws.send(json.dumps({"v": P.VERSION, "type": "join", "code": "A" * (P.MAX_CLIENT_MESSAGE + 10)}))
             code, reason = await closed_with(ws)
             assert code == 1009  # message too big
         assert host.clients == {}

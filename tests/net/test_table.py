@@ -52,7 +52,8 @@ async def test_no_message_a_seat_receives_carries_another_seats_secret():
     for raw, update in updates:
         state = states[update.revision]
         other = SENJI.scramble_hidden(state, spy, scrambler)
-        rebuilt = P.build_update(SENJI, other, spy, update.revision, update.log_from, update.seats)
+        rebuilt = P.build_update(SENJI, other, spy, update.revision, update.log_from, update.seats,
+                                 update.clock)  # the host's clock: public, not of the state
         assert P.encode(rebuilt) == raw, f"revision {update.revision} tells seat {spy} something hidden"
         # The check can fail: the same scramble shows in what another seat would receive.
         for seat in (0, 2, 3):
