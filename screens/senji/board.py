@@ -94,6 +94,7 @@ class SenjiBoard(BoardBase, Vertical):
         self.clock_year: int | None = None
         self.clock_left = 0.0
         self.paused = False
+        self._bar_drawn = 20  # the honour bars' width at the last drawing
         self._ticker = None
         self._clock_reading = None  # a networked table's clock as last read from its store...
         self._clock_read_at = 0.0  # ...and when (time.monotonic())
@@ -180,7 +181,20 @@ class SenjiBoard(BoardBase, Vertical):
             self.set_class(beside, "-beside")
 
     def on_resize(self, event: events.Resize) -> None:
-        self.call_after_refresh(self._layout_tabs)
+        self.call_after_refresh(self._resized)
+
+    def _resized(self) -> None:
+        self._layout_tabs()
+        if self._bar_width() != self._bar_drawn:  # the honour bars fit the new width
+            self.watch_frame(self.frame)
+
+    def _bar_width(self) -> int:
+        """The honour bars' width: 20 cells, fewer when the column beside the map is
+        narrow (a wide side panel at 170+ columns), so a family's line stays one line."""
+        if not self.has_class("-beside"):
+            return 20
+        column = self.size.width - 80  # the map and its margin take 80
+        return max(8, min(20, column - 43))
 
     def stacked_changed(self, stacked: bool) -> None:
         """The screen went to or from its stacked layout: tabs below it, all above."""
@@ -188,15 +202,16 @@ class SenjiBoard(BoardBase, Vertical):
         self.watch_frame(self.frame)  # the tab hints come or go
 
     def _score(self, state) -> Text:
+        bar = self._bar_drawn = self._bar_width()
         out = Text.assemble(("Honour", "bold"), f" (60 wins{'; tie-break year' if state.tiebreak_year else ''})\n")
         for s in range(len(state.families)):
             out.append("*" if s == state.host else " ", style="bold yellow")
             family = D.family[state.families[s]]  # the letter the map uses, beside the name
             out.append(family.id, style=FAMILY_STYLE.get(family.colour, "bold"))
             out.append(f" {fit(state.names[s], 10)} ")
-            filled = min(20, state.honor[s] // 3)
+            filled = min(bar, max(state.honor[s] > 0, state.honor[s] * bar // 60))  # any honour shows
             out.append("█" * filled, style=FAMILY_STYLE.get(D.family[state.families[s]].colour, ""))
-            out.append("░" * (20 - filled), style="dim")
+            out.append("░" * (bar - filled), style="dim")
             out.append(f" {state.honor[s]:>3}")
             out.append(f"  dip {len(state.diplo_hands[s])} hana {len(state.hana_hands[s])} units {state.supply[s]}",
                        style="dim")
