@@ -118,7 +118,7 @@ class Replay:
         self._movers: list[int | None] = []  # _movers[n - 1]: the seat that chose move n
         self._words: list[str] = [round_words(state)]
         for n, action in enumerate(self._parsed, start=1):
-            self._movers.append(game.to_move(state))
+            self._movers.append(game.actor(state, action))
             game.apply(state, action)
             self._log_end.append(len(state.log))
             key = round_key(state)

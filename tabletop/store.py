@@ -132,7 +132,7 @@ class Store:
         legal = game.legal_actions(self.state)
         work = self.state if replay else _working_copy(self.state)
         before = work.marks()
-        seat = game.to_move(work)
+        seat = game.actor(work, action)
         game.apply(work, action)  # raises IllegalAction with the rules' own reason
         if action not in legal:
             # The rules accepted it, but it was not offered now: refuse it all the same.

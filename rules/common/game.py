@@ -82,6 +82,11 @@ class Game(ABC):
         Reads only what is public, so ``state`` may be any seat's view."""
         return []
 
+    def actor(self, state: StateBase, action: ActionBase) -> int | None:
+        """The seat that takes ``action`` now: the seat to move, or for an open action the
+        seat that took it in the open (the log, undo and a replay's eyes name it)."""
+        return self.to_move(state)
+
     def humans_may_act(self, state: StateBase, humans: list[int]) -> bool:
         """The one rule for a bot that moves on an open step: while a human seat in
         ``humans`` may still take an open action, the bot waits (it does not close the step

@@ -206,6 +206,11 @@ class Senji(Game):
     def open_actions(self, state: SenjiState, seat: int) -> list[ActionBase]:
         return open_actions(state, seat)
 
+    def actor(self, state: SenjiState, action: ActionBase) -> int | None:
+        if isinstance(action, OpenOffer) and state.step == "winter_floor":
+            return action.by  # opened on the floor by its own player, in the host's turn
+        return self.to_move(state)
+
     def clock(self, state: SenjiState) -> tuple[tuple[str, int], float, ActionBase] | None:
         """The winter clock (spec 4.3.2): from the floor's first opening to its close, each
         winter; at 0:00 time is up in the host's name."""
