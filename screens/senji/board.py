@@ -96,6 +96,7 @@ class SenjiBoard(BoardBase, Vertical):
         self.paused = False
         self._bar_drawn = 20  # the honour bars' width at the last drawing
         self._ticker = None
+        self._ticking = False  # the ticker runs (it is created paused)
         self._clock_reading = None  # a networked table's clock as last read from its store...
         self._clock_read_at = 0.0  # ...and when (time.monotonic())
         self._public_seen: int | None = None  # public log lines already shown to the table
@@ -433,10 +434,13 @@ class SenjiBoard(BoardBase, Vertical):
         if winter:
             self._clock_from_table()
         if self._ticker is not None:
-            if winter and not self.paused and self._clock_live:
-                self._ticker.resume()
-            else:
+            running = winter and not self.paused and self._clock_live
+            if running and not self._ticking:
+                # A whole second from now: not the tick left owing from before a pause.
+                self._ticker.reset()
+            elif not running and self._ticking:
                 self._ticker.pause()
+            self._ticking = running
 
     def _clock_label(self, state) -> str:
         if state.step not in WINTER_STEPS or getattr(state.options, "winter_timer_s", 0) <= 0:
@@ -452,6 +456,7 @@ class SenjiBoard(BoardBase, Vertical):
             return
         if self.clock_left <= 0:
             self._ticker.pause()
+            self._ticking = False
             self.clock_left = 0
             if self._table() is None:
                 self.post_message(ChooseAction(self.game.parse_action({"kind": "time_up"})))
