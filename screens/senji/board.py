@@ -97,6 +97,7 @@ class SenjiBoard(BoardBase, Vertical):
         self._bar_drawn = 20  # the honour bars' width at the last drawing
         self._ticker = None
         self._ticking = False  # the ticker runs (it is created paused)
+        self._ticker_ran = False  # it has been started once
         self._clock_reading = None  # a networked table's clock as last read from its store...
         self._clock_read_at = 0.0  # ...and when (time.monotonic())
         self._public_seen: int | None = None  # public log lines already shown to the table
@@ -436,8 +437,11 @@ class SenjiBoard(BoardBase, Vertical):
         if self._ticker is not None:
             running = winter and not self.paused and self._clock_live
             if running and not self._ticking:
-                # A whole second from now: not the tick left owing from before a pause.
-                self._ticker.reset()
+                if self._ticker_ran:  # a whole second from now: not the tick owed from before a pause
+                    self._ticker.reset()
+                else:  # (a reset before its first run would hold its first tick a second more)
+                    self._ticker.resume()
+                self._ticker_ran = True
             elif not running and self._ticking:
                 self._ticker.pause()
             self._ticking = running
