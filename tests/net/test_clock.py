@@ -154,7 +154,8 @@ async def test_a_remote_seat_shows_the_hosts_paused_clock_and_has_no_pause_key(m
             footer = screen_text(app).splitlines()[-1]
             assert "Pause" not in footer and "Menu" not in footer, footer
 
-            await asyncio.sleep(1.0)  # this screen's clock shows 0:00; the host's has not run out
+            # this screen's clock comes to 0:00 at its first tick; the host's has not run out
+            await until(lambda: board.clock_left == 0)
             await pilot.pause()
             assert board.clock_left == 0 and "⏱ 0:00" in screen_text(app)
             assert sent == [] and refused == [] and store.state.step == "winter_floor"
