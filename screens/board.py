@@ -33,7 +33,7 @@ from rich.text import Text
 from rules.common import IllegalAction
 from tabletop.store import Store
 
-from .boards import board_widget
+from .boards import board_class, board_widget
 from .common.board_base import BoardBase
 from .common.curtain import CurtainScreen
 from .common.decisions import DecisionPanel
@@ -50,6 +50,9 @@ from .common.parts import Part, show
 _PUBLIC = object()  # "nobody's private view is on screen"
 
 
+_SCREENS: dict[type, type] = {}  # board class -> its BoardScreen subclass
+
+
 class BoardScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "choose", "Choose", key_display="⏎"),
@@ -62,6 +65,18 @@ class BoardScreen(Screen[None]):
     ]
 
     frame: reactive[Frame | None] = reactive(None, always_update=True, repaint=False)
+
+    @classmethod
+    def for_store(cls, store: Store) -> BoardScreen:
+        """The board screen for ``store``'s game. The board's own footer keys (a Senji
+        host's pause, Spirit's graveyard) are bindings of a screen class made once for
+        that board, after the common ones."""
+        board = board_class(store.game)
+        screen_cls = _SCREENS.get(board)
+        if screen_cls is None:
+            keys = [Binding(key, f"board_key({key!r})", words) for key, words in board.FOOTER_KEYS]
+            screen_cls = _SCREENS[board] = type(f"{board.__name__}Screen", (cls,), {"BINDINGS": keys})
+        return screen_cls(store)
 
     def __init__(self, store: Store) -> None:
         super().__init__(classes=f"board game-{store.game.id}")
@@ -89,8 +104,6 @@ class BoardScreen(Screen[None]):
         board = board_widget(self.store.game)
         # The keys that pick actions: the common list less what this board uses itself.
         self.chart = KeyChart([k for k in ACTION_KEYS if k not in board.RESERVED_KEYS])
-        for key, words in board.FOOTER_KEYS:  # the board's own keys the footer shows
-            self._bindings.bind(key, f"board_key({key!r})", words)
         yield Part(id="status", fixed=True)
         with Horizontal(id="main"):
             with VerticalScroll(id="board-area"):

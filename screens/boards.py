@@ -23,12 +23,16 @@ CUSTOM_BOARDS: dict[str, str] = {
 }
 
 
-def board_widget(game: Game) -> BoardBase:
+def board_class(game: Game) -> type[BoardBase]:
     path = CUSTOM_BOARDS.get(game.id)
     if path is None:
-        return TextBoard(game, id="board")
+        return TextBoard
     module, _, name = path.partition(":")
-    board = getattr(import_module(module), name)(game, id="board")
-    if not isinstance(board, BoardBase):
+    cls = getattr(import_module(module), name)
+    if not (isinstance(cls, type) and issubclass(cls, BoardBase)):
         raise TypeError(f"{path} must subclass BoardBase (screens/common/board_base.py)")
-    return board
+    return cls
+
+
+def board_widget(game: Game) -> BoardBase:
+    return board_class(game)(game, id="board")

@@ -357,7 +357,7 @@ class TabletopApp(App[int]):
         self._bot_rngs.clear()
         self._unsubscribe = store.subscribe(self._store_changed)
         self._pop_to_menu()
-        self.push_screen(BoardScreen(store))
+        self.push_screen(BoardScreen.for_store(store))
         self._show_save_notice(store)
 
     def on_unmount(self) -> None:
