@@ -2,15 +2,38 @@
 
 from __future__ import annotations
 
+from time import monotonic
+
 from screens.board import BoardScreen
 from screens.common.curtain import CurtainScreen
 from screens.common.outcome import OutcomeScreen
+from screens.senji.results import ResultScreen
+from screens.spirit.summary import RoundSummaryScreen
+
+# Public facts held up for the whole table until a key (``BoardBase.public_pause``):
+# the end of a Spirit round, a Senji battle's or auction's result.
+PUBLIC_PAUSES = (RoundSummaryScreen, ResultScreen)
 
 
 async def settle(pilot, n: int = 2) -> None:
     for _ in range(n):
         await pilot.pause()
     await pilot.pause(0.06)  # Textual 8 delays screen switches by 50 ms
+
+
+async def wait_until(pilot, ready, what: str, timeout: float = 10.0) -> None:
+    """Let the app run, a few milliseconds at a time, until ``ready()``; fail after
+    ``timeout`` seconds. Returns at once when it already is."""
+    give_up = monotonic() + timeout
+    while not ready():
+        assert monotonic() < give_up, f"waited {timeout:g} s for {what}"
+        await pilot.pause(0.005)
+
+
+def awaits_a_person(app, board: BoardScreen) -> bool:
+    """The table waits on someone at the screen: a decision on the board, or another
+    screen over it (a curtain, a public pause, the end). Not while a bot is to move."""
+    return app.store.finished or app.screen is not board or bool(board.actions)
 
 
 def board_of(app) -> BoardScreen:

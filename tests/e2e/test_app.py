@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from screens.board import BoardScreen
 from screens.common.curtain import CurtainScreen
 from screens.common.dialogs import MessageScreen
@@ -10,10 +12,12 @@ from screens.common.too_small import TooSmallScreen
 from screens.menu import MenuScreen
 from screens.setup import SetupScreen
 from tabletop.app import TabletopApp
-from tests.e2e.helpers import press_action
+from tests.e2e.helpers import awaits_a_person, press_action, wait_until
 from tests.games.nim import NIM, Confirm, Roll
 
 GAMES = {"nim": NIM}
+
+pytestmark = pytest.mark.usefixtures("quick_pilot")
 
 
 async def settle(pilot, n: int = 2) -> None:
@@ -51,7 +55,7 @@ async def test_menu_setup_board_play_to_the_end_with_keys(data_dir):
                 assert board.frame.view is None
                 assert "(you)" not in app.export_screenshot() and "Pile" not in app.export_screenshot()
                 await pilot.press("enter")
-                await settle(pilot, 1)
+                await pilot.pause()
                 seat = store.to_move()
                 shown = str(board.query_one("#board").content)
                 assert shown == NIM.render(store.view(seat), seat), "exactly the seat's own view"
@@ -61,7 +65,7 @@ async def test_menu_setup_board_play_to_the_end_with_keys(data_dir):
                 # Prefer finishing a selection, then rolling, then selecting.
                 keys = [i for i, a in enumerate(board.actions) if isinstance(a, (Confirm, Roll))]
                 await press_action(pilot, board, keys[0] if keys else 0)
-            await settle(pilot, 1)
+            await pilot.pause()
         assert store.finished, "the game reached its end through the keys"
         assert curtains >= 2, "the screen was handed over between the two players"
         await settle(pilot)
@@ -110,7 +114,7 @@ async def test_curtain_only_between_humans_and_bots_play_themselves(data_dir):
             assert not isinstance(app.screen, CurtainScreen)
             if store.to_move() == 0 and app.screen is board:
                 await press_action(pilot, board, len(board.actions) - 1)  # the last: roll or confirm
-            await settle(pilot, 1)
+            await wait_until(pilot, lambda: awaits_a_person(app, board), "the bot to move")
         assert store.finished
         assert any(e.seat == 1 for e in store.log), "the bot moved"
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from rules.duel import GAME
 from rules.duel.data import data as duel_data
 from screens.common.curtain import CurtainScreen
@@ -16,6 +18,8 @@ from .helpers import board_of, bot_chooser, click_action, play_to_end, press_act
 
 GAMES = {"duel": GAME}
 GAME_DATA = duel_data()
+
+pytestmark = pytest.mark.usefixtures("quick_pilot")
 
 
 async def test_a_duel_to_its_end_by_keys(data_dir):

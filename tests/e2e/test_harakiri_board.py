@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from contextlib import asynccontextmanager
 
+import pytest
+
 from rules.harakiri import GAME
 from rules.harakiri.model import fmt, xy
 from screens.common.curtain import CurtainScreen
@@ -16,6 +18,8 @@ from tabletop.app import TabletopApp
 from .helpers import board_of, bot_chooser, click_action, press_action, screen_text, settle
 
 GAMES = {"harakiri": GAME}
+
+pytestmark = pytest.mark.usefixtures("quick_pilot")
 
 
 @asynccontextmanager
@@ -223,9 +227,9 @@ async def test_a_new_activation_puts_the_grid_cursor_and_the_full_board_on_the_a
                     assert grid.cursor == me.p and widget._char_focus == me.id, f"{me.id} is the one shown"
                     # Looking at another character with c, then the next activation...
                     await pilot.press("c")
-                    await settle(pilot, 1)
+                    await pilot.pause()
             board._dispatch(board.actions[choose(store, list(board.actions))])
-            await settle(pilot, 1)
+            await pilot.pause()
         assert len(seen) >= 3
 
 
@@ -361,7 +365,7 @@ async def test_two_players_share_the_table_without_a_curtain(data_dir):
             header = screen_text(app).splitlines()[0]
             assert f"To move: {store.seats[seat].name}" in header
             await press_action(pilot, board, choose(store, list(board.actions)))
-            await settle(pilot, 1)
+            await pilot.pause()
         assert seats == {0, 1}
 
 

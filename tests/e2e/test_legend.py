@@ -23,6 +23,8 @@ from tabletop.engine import get_game
 from tests.e2e.helpers import screen_text, settle
 from tests.e2e.test_readable import GAMES, walk_screens
 
+pytestmark = pytest.mark.usefixtures("quick_pilot")
+
 # Punctuation any sentence uses: not a glyph to explain.
 EVERYDAY = set(" .,:;'\"()-?/+=%’‘“”–—…·")
 

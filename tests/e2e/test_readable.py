@@ -25,6 +25,8 @@ from tabletop.engine import get_game
 from tabletop.store import Seat
 from tests.e2e.helpers import board_of, screen_text, settle
 
+pytestmark = pytest.mark.usefixtures("quick_pilot")
+
 GAMES = {
     "spirit": {"players": 2},
     "senji": {"players": 3},
@@ -162,12 +164,12 @@ async def walk_screens(app, pilot, game, options: dict, seed: int, stops: tuple[
             actions = store.legal_actions()
             store.dispatch(rng.choice(actions))
             moves += 1
-        await settle(pilot)
+        await pilot.pause()
         for _ in range(6):  # the hand-off curtain or a public pause: let the seat look
             if app.screen is board or store.finished:
                 break
             await pilot.press("enter")
-            await settle(pilot)
+            await pilot.pause()
         if app.screen is board:
             seen(board, screen_text(app))
         if store.finished:

@@ -21,6 +21,8 @@ from tests.e2e.helpers import screen_text, settle
 
 GAME_IDS = ("spirit", "senji", "duel", "harakiri")
 
+pytestmark = pytest.mark.usefixtures("quick_pilot")
+
 
 @cache
 def played(game_id: str, seed: int, limit: int = 5000, bot: bool = False) -> Store:
@@ -387,7 +389,8 @@ async def test_a_replay_on_a_winter_move_shows_the_clock_frozen_and_never_runs_i
     # still; it never ticks down nor sends the rules' time_up at 0:00.
     from screens.senji.board import WINTER_STEPS, SenjiBoard
 
-    monkeypatch.setattr(SenjiBoard, "CLOCK_TICK", 200.0)  # a live clock would reach 0:00 in 2 s
+    # Each tick of a live clock would take 10000 s off it: 0:00 at its first tick, after 1 s.
+    monkeypatch.setattr(SenjiBoard, "CLOCK_TICK", 10_000.0)
     store = played("senji", 5)
     assert store.options.winter_timer_s > 0
     replay = Replay.from_store(store)
@@ -399,7 +402,7 @@ async def test_a_replay_on_a_winter_move_shows_the_clock_frozen_and_never_runs_i
         assert isinstance(screen, ReplayScreen) and screen.at == winter
         before = [ln for ln in screen_text(app).splitlines() if "⏱" in ln]
         assert before, "the winter clock is on the map"
-        await pilot.pause(3.0)
+        await pilot.pause(2.0)
         await settle(pilot)
         assert app.screen is screen and screen.at == winter and screen.replay.length == replay.length
         assert [ln for ln in screen_text(app).splitlines() if "⏱" in ln] == before

@@ -14,8 +14,10 @@ from screens.common.curtain import CurtainScreen
 from tabletop.app import TabletopApp
 from tabletop.engine import get_game
 from tabletop.store import LogEntry, Seat
-from tests.e2e.helpers import board_of, bot_chooser, press_action, settle
+from tests.e2e.helpers import awaits_a_person, board_of, bot_chooser, press_action, settle, wait_until
 from tests.games.nim import NIM
+
+pytestmark = pytest.mark.usefixtures("quick_pilot")
 
 
 def shown_to(store, seat):
@@ -65,7 +67,7 @@ class CurtainWatch:
         seat = next(i for i, s in enumerate(self.store.seats) if s.name == screen.seat_name)
         self.lifted(seat)
         await pilot.press("enter")
-        await settle(pilot, 1)
+        await wait_until(pilot, lambda: self.app.screen is not screen, "the curtain to go")
 
 
 async def drive(pilot, app, watch: CurtainWatch, pick, until) -> None:
@@ -81,7 +83,7 @@ async def drive(pilot, app, watch: CurtainWatch, pick, until) -> None:
         assert app.screen is board
         action = pick(store, board.actions)
         await press_action(pilot, board, board.actions.index(action))
-        await settle(pilot, 1)
+        await wait_until(pilot, lambda: awaits_a_person(app, board), "the next decision")
     raise AssertionError("the position was not reached")
 
 
@@ -200,7 +202,7 @@ async def test_random_walks_never_draw_a_private_view_without_its_curtain(data_d
                     shown = [i for i, a in enumerate(board.actions) if a.kind != "time_up"]
                     await press_action(pilot, board, rng.choice(shown))
                     steps += 1
-                await settle(pilot, 1)
+                await wait_until(pilot, lambda: awaits_a_person(app, board), "the next decision")
         private += watch.private_frames
         if steps >= 40:
             break

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 
 from rules.common import Rng
 from rules.spirit import GAME
@@ -18,6 +19,8 @@ from screens.spirit.summary import RoundSummaryScreen
 from .helpers import board_of, bot_chooser, press_action, settle
 
 GAMES = {"spirit": GAME}
+
+pytestmark = pytest.mark.usefixtures("quick_pilot")
 
 
 async def test_a_whole_two_player_game_by_keys(data_dir):
@@ -74,7 +77,7 @@ async def play_by_keys(pilot, app, choose, max_steps: int = 3000) -> tuple[int, 
         if isinstance(app.screen, RoundSummaryScreen):
             summaries += 1
             await pilot.press("space")
-            await settle(pilot, 1)
+            await pilot.pause()
             continue
         assert app.screen is board, f"unexpected screen {app.screen}"
         before = store.revision
@@ -116,7 +119,7 @@ async def test_g_lists_the_graveyard(data_dir):
         choose = bot_chooser(GAME, 1)
         while len(store.state.discard) < 2:
             store.dispatch(store.legal_actions()[choose(store, store.legal_actions())])
-            await settle(pilot, 1)
+            await pilot.pause()
         board = board_of(app).query_one(SpiritBoard)
         graveyard = board.query_one("#sp-graveyard")
         assert not graveyard.display
@@ -178,14 +181,14 @@ async def test_the_samurai_to_move_is_scrolled_into_view(data_dir):
         while len(seen) < 7 and not store.finished:
             if isinstance(app.screen, RoundSummaryScreen):
                 await pilot.press("space")
-                await settle(pilot, 2)
+                await pilot.pause()
                 continue
             seat = store.to_move()
             seen.add(seat)
             panel = board.query_one(f"#samurai-{seat}")
             assert area.region.contains_region(panel.region), f"seat {seat} is off screen"
             await press_action(pilot, board, choose(store, board.actions))
-            await settle(pilot, 3)
+            await pilot.pause()
         assert len(seen) == 7
         # A resize lays the board out again, and the samurai to move is found again.
         for size in ((120, 40), (80, 24)):
@@ -246,7 +249,7 @@ async def test_begin_turn_is_on_enter_and_pool_tokens_keep_their_letters(data_di
                 break
             if isinstance(app.screen, RoundSummaryScreen):
                 await pilot.press("space")
-                await settle(pilot, 2)
+                await pilot.pause()
                 continue
             actions = board.actions
             if store.state.pending.kind == "START":
@@ -263,7 +266,7 @@ async def test_begin_turn_is_on_enter_and_pool_tokens_keep_their_letters(data_di
             else:
                 pick = bot_chooser(GAME, 1)(store, actions)
             await press_action(pilot, board, pick)
-            await settle(pilot, 2)
+            await pilot.pause()
         assert starts >= 4 and len(letters) >= 2
 
 
@@ -285,7 +288,7 @@ async def test_the_same_choice_keeps_its_key_in_random_play(data_dir):
                     break
                 if isinstance(app.screen, RoundSummaryScreen):
                     await pilot.press("space")
-                    await settle(pilot, 1)
+                    await pilot.pause()
                     continue
                 step = store.state.pending.kind
                 for a, key in zip(board.actions, board.keys):
@@ -293,7 +296,7 @@ async def test_the_same_choice_keeps_its_key_in_random_play(data_dir):
                             getattr(a, "dest", None), getattr(a, "samurai", None), getattr(a, "slot", None))
                     assert held.setdefault(what, key) == key, f"{what} moved from {held[what]} to {key}"
                 await press_action(pilot, board, rng.below(len(board.actions)))
-                await settle(pilot, 1)
+                await pilot.pause()
 
 
 # -- the legend covers every glyph the board draws -----------------------------------------

@@ -16,8 +16,11 @@ from screens.common.outcome import OutcomeScreen
 from tabletop.app import TabletopApp
 from tabletop.engine import get_game
 from tabletop.store import Seat, Store
-from tests.e2e.helpers import board_of, press_action, screen_text, settle
+from tests.e2e.helpers import (PUBLIC_PAUSES, awaits_a_person, board_of, press_action, screen_text, settle,
+                               wait_until)
 from tests.games.nim import NIM
+
+pytestmark = pytest.mark.usefixtures("quick_pilot")
 
 # game, options, the seats played by bots (the walk plays the others by keys)
 WALKS = {
@@ -57,19 +60,18 @@ async def test_an_action_keeps_its_key_in_the_same_kind_of_decision(data_dir, na
             store = app.store
             keys_seen: dict[tuple, str | None] = {}  # one game: one board screen's keys
             for _ in range(200):
+                await wait_until(pilot, lambda: awaits_a_person(app, board), "the next decision")
                 if store.finished or decisions >= 40:
                     break
-                if isinstance(app.screen, CurtainScreen):
+                if isinstance(app.screen, (CurtainScreen, *PUBLIC_PAUSES)):
+                    # The next seat lifts the curtain; the table reads the end of a round
+                    # or a battle's result and goes on, as players do.
                     await pilot.press("enter")
-                    await settle(pilot, 1)
                     continue
-                if app.screen is not board or not board.actions:
-                    await settle(pilot, 1)
-                    continue
+                assert app.screen is board, f"unexpected screen {app.screen}"
                 decisions += 1
                 check_keys(game, board, keys_seen)
                 await press_action(pilot, board, rng.randrange(len(board.actions)))
-                await settle(pilot, 1)
             if decisions >= 40:
                 break
             app.to_menu()
@@ -122,7 +124,7 @@ async def test_the_routine_choice_stays_on_enter_while_one_shot_spends_go(data_d
             # Spend one-shots first when offered: the routine one must never shift.
             spends = [i for i, a in enumerate(board.actions) if a.kind not in board.board.DEFAULT_KINDS]
             await press_action(pilot, board, spends[0] if spends else 0)
-            await settle(pilot, 1)
+            await wait_until(pilot, lambda: awaits_a_person(app, board), "the next decision")
 
 
 async def test_a_refused_undo_and_an_unknown_key_say_why(data_dir):
