@@ -140,9 +140,13 @@ def test_history_survives_kill_9_while_games_are_archived(tmp_path):
     for trial in range(6):
         proc = subprocess.Popen([sys.executable, "-m", "tests.store.test_history", "archive", str(db), str(trial)],
                                 cwd=ROOT, stdout=subprocess.PIPE, text=True)
-        time.sleep(chance.uniform(0.8, 1.6))  # start-up is about half a second
+        first = proc.stdout.readline()  # the child has started and archived a game
+        # It archives a game every few milliseconds: a kill at any moment of 0.4 s
+        # lands at a random point of its writes, wherever start-up took.
+        time.sleep(chance.uniform(0.0, 0.4))
         proc.kill()
-        out, _ = proc.communicate()
+        out = first + proc.stdout.read()
+        proc.wait()
         finished |= {line.split()[1] for line in out.splitlines() if line.startswith("finished")}
     assert finished, "no game ended before the kills"
     journal = Journal(db)

@@ -75,9 +75,14 @@ def test_kill_9_at_random_moments_loses_no_shown_action(tmp_path):
     shown_total = 0
     for trial in range(10):
         proc = child("play", db, str(trial))
-        time.sleep(chance.uniform(0.6, 1.6))  # start-up is about half a second
+        first = proc.stdout.readline()  # the child has started and resumed its game
+        # It then plays some thousands of actions a second: a kill at any moment of
+        # 0.3 s lands at a random point of its writes, wherever start-up took.
+        time.sleep(chance.uniform(0.0, 0.3))
         proc.kill()
-        out, _ = proc.communicate()
+        proc.stdin.close()
+        out = first + proc.stdout.read()  # what was printed before the kill
+        proc.wait()
         lines = out.split("\n")[:-1]  # the last piece may be cut mid-line
         shown: dict[str, list] = {}
         current = None
