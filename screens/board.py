@@ -120,14 +120,15 @@ class BoardScreen(Screen[None]):
         self.sync()
 
     def on_resize(self, event) -> None:
-        # From 120 columns the side panel gets wider, and wider again from 170. A board that needs the whole width
+        # From 120 columns the side panel gets wider (from 170 again, for long choices). A board that needs the whole width
         # below some size (a map) has the decisions and the log stacked under it there.
         width = event.size.width
         stacked = width < self.board.STACK_BELOW
         if self.has_class("-wide") != (width >= 120):
             self.set_class(width >= 120, "-wide")
-        if self.has_class("-xwide") != (width >= 170):  # long choices stay on one line
-            self.set_class(width >= 170, "-xwide")
+        xwide = width >= 170 and self.board.LONG_CHOICES  # long choices stay on one line
+        if self.has_class("-xwide") != xwide:
+            self.set_class(xwide, "-xwide")
         if self.has_class("-stacked") != stacked:
             self.set_class(stacked, "-stacked")
             # The board lays its tabs out again once the new layout is in place.

@@ -18,6 +18,8 @@ Class attributes
                        board (the screen has the ``-stacked`` class); 0: never.
     ``FOOTER_KEYS``    (key, words) of board keys the footer shows (a host's pause key);
                        pressing one calls ``board_key``.
+    ``LONG_CHOICES``   the decisions read long (Senji's bids): from 170 columns the side
+                       panel takes more of the width (the screen's ``-xwide`` class).
 
 Methods
     ``curtain_note(public)``   public words for the hand-off curtain (never a view).
@@ -65,6 +67,7 @@ class BoardBase(Widget):
     DEFAULT_KINDS: tuple[str, ...] = ()
     STACK_BELOW: int = 0
     FOOTER_KEYS: tuple[tuple[str, str], ...] = ()
+    LONG_CHOICES: bool = False
 
     def curtain_note(self, public: Any) -> str:
         """Public words the curtain may show (the round, a clock); never a seat's view."""

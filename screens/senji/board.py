@@ -68,6 +68,7 @@ class SenjiBoard(BoardBase, Vertical):
     STACK_BELOW = 126
     HIDDEN_KINDS = ("time_up",)
     RESERVED_KEYS = "hjklmscbp"
+    LONG_CHOICES = True  # "Bid Green Daughter (2) on the lot Blue Harbour pass (2)"
     FOOTER_KEYS = (("p", "Pause"),)  # the host's key for the winter clock (help, winter panel)
     HOST_KEYS = ("p",)  # of FOOTER_KEYS, the table host's only: a networked table's other screens lack them
     # The routine choice of a decision, on Enter: done bidding, the orders confirmed, the

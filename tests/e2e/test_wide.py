@@ -51,3 +51,13 @@ async def test_below_170_columns_the_side_panel_is_the_wide_one(data_dir):
         await pilot.resize_terminal(200, 50)
         await settle(pilot)
         assert board.has_class("-xwide")
+
+
+async def test_a_board_with_short_choices_keeps_its_width_at_200_columns(data_dir):
+    from rules.duel import GAME as DUEL
+
+    store = Store.new(DUEL, DUEL.Options(), 3, [Seat("Solo")])
+    app = TabletopApp(games={"duel": DUEL}, bot_delay=3600, start=("store", store))
+    async with app.run_test(size=(200, 50)) as pilot:
+        await settle(pilot)
+        assert not board_of(app).has_class("-xwide")
