@@ -25,7 +25,7 @@ from rules.senji.view import fleet_row, status_line
 
 D = data()
 WIDTH = 9  # a province's label box: its name row and its status row
-FAMILY_STYLE = {"red": "bold red", "green": "bold green", "purple": "bold magenta", "black": "bold white on grey23",
+FAMILY_STYLE = {"red": "bold red", "green": "bold green", "purple": "bold magenta", "black": "bold #f0f0f0 on grey23",
                 "blue": "bold blue", "yellow": "bold yellow"}
 BASE = Style(color="grey50")
 NAME = Style(bold=True)
@@ -193,9 +193,10 @@ class SenjiMap(ScrollView, can_focus=True):
         if not self._rows:
             self._rows = self._compose_rows()
         if row >= len(self._rows):
-            return Strip.blank(self.size.width)
+            return Strip.blank(self.size.width, self.rich_style)
         segments = [Segment(ch, style) for ch, style in self._rows[row]]
-        strip = Strip(segments, MAP_WIDTH).simplify()
+        # Under the widget's own style: the theme's background and text, not the terminal's.
+        strip = Strip(segments, MAP_WIDTH).simplify().apply_style(self.rich_style)
         return strip.crop(scroll_x, scroll_x + self.size.width)
 
     # -- moving and picking -----------------------------------------------------------

@@ -1,0 +1,34 @@
+"""The boards follow the theme: the Senji map is drawn on the theme's background (not the
+terminal's own), so a light theme shows a light map with its words readable."""
+
+from __future__ import annotations
+
+from rules.senji import GAME as SENJI
+from rules.senji.state import SenjiOptions
+from screens.senji.map import SenjiMap
+from tabletop.app import TabletopApp
+from tabletop.store import Seat, Store
+from tests.e2e.helpers import board_of, settle
+
+
+async def test_the_senji_map_is_drawn_on_the_themes_background(data_dir):
+    options = SenjiOptions(players=3)
+    store = Store.new(SENJI, options, 3, [Seat(n) for n in SENJI.seat_labels(options)])
+    app = TabletopApp(games={"senji": SENJI}, bot_delay=3600, start=("store", store))
+    async with app.run_test(size=(130, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # the hand-off curtain
+        await settle(pilot)
+        for theme in ("textual-light", "textual-dark"):
+            app.theme = theme
+            await settle(pilot)
+            mp = board_of(app).query_one(SenjiMap)
+            background = mp.rich_style.bgcolor
+            assert background is not None
+            for y in range(mp.size.height):
+                for segment in mp.render_line(y):
+                    style = segment.style
+                    assert style is not None and style.bgcolor is not None, (theme, y, segment.text)
+                    if segment.text.strip() and style.bgcolor == background:
+                        # the words on the background are not drawn in it
+                        assert style.color != background
