@@ -21,13 +21,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
 from textual.message import Message
-from textual.reactive import reactive
+from textual.reactive import Reactive, reactive
+from textual.strip import Strip
+from textual.visual import Visual, visualize
+from textual.widget import Widget, _RenderCache
 
 from rules.harakiri import data
 from rules.harakiri.core import CHAR_MOVER, char_name, enemy_label, open_doors, oracle_now, ref_label
@@ -51,6 +56,7 @@ QUEUE_WIDTH = 66  # the queue is cut into lines itself so the top part's height 
 TABS = {"g": "hk-grid", "c": "hk-chars", "e": "hk-foes"}
 _MEASURE = Console(width=200, color_system=None)  # only to wrap a board's Text to a column
 TURN_LINES = 3  # lines of the enemy turn kept on show
+STICKY = ("#hk-foes", "#hk-char-full")  # parts that only grow, until the board is resized
 ORACLE_STYLE = {"green": "bold white on dark_green", "red": "bold white on dark_red"}
 
 
@@ -78,7 +84,69 @@ def action_square(view, action) -> int | None:
     return None
 
 
-class TopPart(Part):
+class _Fixed:
+    """Mixin for the board's parts and columns, which never scroll: their virtual size
+    follows their size, and Textual asks for a second layout of the whole screen each time
+    a virtual size changes. The size change itself has been laid out already."""
+
+    virtual_size = Reactive(Size(0, 0), layout=False)
+
+
+class BoardPart(_Fixed, Part):
+    """A part of the board that keeps the lines it drew. Textual draws a widget's whole
+    Text again when any line of it is to be repainted (an action changes the AP on one line
+    of a character's board; a layout repaints the part as it is): this draws only the
+    lines whose text is new, each exactly as the whole Text would draw it. (It replaces
+    Textual's ``Widget._render_content``, of the pinned Textual version.)"""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._drawn: dict[tuple, Strip] = {}  # (line number, its text) -> the line drawn
+        self._drawn_for: tuple | None = None  # the size and style they were drawn at
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._drawn_for = None
+
+    def _render_content(self) -> None:
+        width, height = self.size
+        style = self.visual_style
+        if self.text_selection is not None or not width:  # a selection is drawn over the text
+            self._drawn_for = None
+            super()._render_content()
+            return
+        if self._drawn_for != (width, height, style):
+            self._drawn_for, self._drawn = (width, height, style), {}
+        lines = self.shown.split("\n", allow_blank=True)[:height]
+        keys = [(y, line.plain, tuple(line.spans), line.style) for y, line in enumerate(lines)]
+        new = [y for y, key in enumerate(keys) if key not in self._drawn]
+        if new:
+            # The new lines among blank ones: each line is drawn on its own (no wrapping),
+            # at its own line number, so it comes out as in the whole Text.
+            fresh = set(new)
+            masked = Text("\n").join(line if y in fresh else Text() for y, line in enumerate(lines))
+            drawn = Visual.to_strips(self, visualize(self, masked), width, height, style)
+            if len(drawn) != len(keys):  # not one strip a line: draw it all, as Textual does
+                self._drawn_for = None
+                super()._render_content()
+                return
+            for y in new:
+                self._drawn[keys[y]] = drawn[y]
+        if len(self._drawn) > 4 * max(height, 1):  # forget lines long gone
+            self._drawn = {key: self._drawn[key] for key in keys}
+        self._render_cache = _RenderCache(self.size, [self._drawn[key] for key in keys])
+        self._dirty_regions.clear()
+
+
+class Column(_Fixed, Vertical):
+    pass
+
+
+class Row(_Fixed, Horizontal):
+    pass
+
+
+class TopPart(BoardPart):
     """The status lines and the queue. A click on a queue card puts the grid cursor on
     that creature (and so its board in full under the grid)."""
 
@@ -147,7 +215,7 @@ def named_squares(view, line: str) -> set[int]:
     return out
 
 
-class HarakiriBoard(BoardBase, Vertical):
+class HarakiriBoard(_Fixed, BoardBase, Vertical):
     frame: reactive[Frame | None] = reactive(None, always_update=True, repaint=False)
 
     STACK_BELOW = 120
@@ -182,6 +250,9 @@ class HarakiriBoard(BoardBase, Vertical):
         self._grid_width = ""
         self._grid_rows: int | None = None
         self._heights: dict[str, int] = {}
+        self._container_seen = None  # the room the board was last laid out in
+        self._wrapped: tuple[Text, int, Text] | None = None  # a character's board, its width, wrapped
+        self._rewrap_due = False  # the character column changes width in this frame
         # The enemy turn on show: its lines, how many are shown, and the log seen so far.
         self.turn: list[str] = []
         self.turn_at = 0
@@ -204,17 +275,17 @@ class HarakiriBoard(BoardBase, Vertical):
 
     def compose(self) -> ComposeResult:
         yield TopPart(id="hk-top", fixed=True)
-        yield Part(id="hk-turn", fixed=True)
-        with Horizontal(id="hk-row"):
-            with Vertical(id="hk-left"):
+        yield BoardPart(id="hk-turn", fixed=True)
+        with Row(id="hk-row"):
+            with Column(id="hk-left"):
                 yield HarakiriGrid(id="hk-grid")
-                yield Part(id="hk-foes", fixed=True)
-            with Vertical(id="hk-boards"):
-                yield Part(id="hk-chars", fixed=True)
+                yield BoardPart(id="hk-foes", fixed=True)
+            with Column(id="hk-boards"):
+                yield BoardPart(id="hk-chars", fixed=True)
                 # The character under the cursor (else the active one) in full, then the
                 # others in two lines each: an action repaints only the part it changed.
-                yield Part(id="hk-char-full", fixed=True)
-                yield Part(id="hk-char-others", fixed=True)
+                yield BoardPart(id="hk-char-full", fixed=True)
+                yield BoardPart(id="hk-char-others", fixed=True)
 
     def on_mount(self) -> None:
         # The screen switches to its stacked layout without this board changing size
@@ -287,7 +358,11 @@ class HarakiriBoard(BoardBase, Vertical):
             if self.narrow and self.tab != "hk-grid":
                 self.tab = "hk-grid"
                 self._layout_tabs()
-            # After the screen has placed its own focus for this frame (on the decisions).
+            # At once, so that the frame that shows this decision shows the grid with the
+            # arrows (not the list first and the grid a frame later, a second repaint of
+            # the whole board); and again after the refresh, should the screen have placed
+            # its own focus for this frame (on the decisions) after this.
+            self._focus_grid()
             self.call_after_refresh(self._focus_grid)
         elif self.screen.focused is grid and panel is not None:
             panel.focus()
@@ -298,9 +373,13 @@ class HarakiriBoard(BoardBase, Vertical):
             self.query_one(HarakiriGrid).focus(scroll_visible=False)  # the top stays in sight
 
     def on_descendant_focus(self, event) -> None:
+        # The top says where the arrows go: redrawn at once (in the frame the focus moves
+        # in) and once more after the refresh, by when any other focus change is in.
+        self._redraw_top()
         self.call_after_refresh(self._redraw_top)
 
     def on_descendant_blur(self, event) -> None:
+        self._redraw_top()
         self.call_after_refresh(self._redraw_top)
 
     def _redraw_top(self) -> None:
@@ -387,8 +466,15 @@ class HarakiriBoard(BoardBase, Vertical):
         self._put("#hk-chars", sheets.characters_head())
         full = next(c for c in view.characters if c.id == focus)
         width = self.query_one("#hk-char-full").size.width or sheets.WIDTH
-        lines = sheets.character(view, full).wrap(_MEASURE, width, overflow="ellipsis", no_wrap=False)
-        self._put("#hk-char-full", Text("\n").join(lines), floor=0)  # grows only: no layout per focus
+        sheet = sheets.character(view, full)
+        if any(cell_len(line) > width for line in sheet.plain.split("\n")):  # else wrapping keeps it as it is
+            last = self._wrapped
+            if last is not None and last[1] == width and last[0] == sheet:
+                sheet = last[2]  # the same board at the same width: wrapped as before
+            else:
+                wrapped = Text("\n").join(sheet.wrap(_MEASURE, width, overflow="ellipsis", no_wrap=False))
+                self._wrapped, sheet = (sheet, width, wrapped), wrapped
+        self._put("#hk-char-full", sheet, floor=0)  # grows only: no layout per focus
         others = Text("\n").join(sheets.compact(view, c) for c in view.characters if c.id != focus)
         self._put("#hk-char-others", others)
 
@@ -411,6 +497,7 @@ class HarakiriBoard(BoardBase, Vertical):
         if self._grid_width != want:
             self._grid_width = want
             grid.styles.width = want
+            self._rewrap_due = True
             self.call_after_refresh(self._rewrap)
         # Narrow, the grid is no taller than its rows (up to 9): the lines the top needs
         # during a move (the path) still fit above it at 80x24.
@@ -421,6 +508,7 @@ class HarakiriBoard(BoardBase, Vertical):
 
     def _rewrap(self) -> None:
         """The character column changed width: wrap the full board to it again."""
+        self._rewrap_due = False
         frame = self.frame
         if frame is not None and frame.view is not None and (not self.narrow or self.tab == "hk-chars"):
             self._draw_characters(frame.view, self.query_one(HarakiriGrid).cursor, force=True)
@@ -672,9 +760,45 @@ class HarakiriBoard(BoardBase, Vertical):
         self._fit_grid()
 
     def on_resize(self, event: events.Resize) -> None:
-        for sticky in ("#hk-foes", "#hk-char-full"):  # a part that only grows may shrink again
+        for sticky in STICKY:  # a part that only grows may shrink again
             self._heights.pop(sticky, None)
         self.call_after_refresh(self._relayout)
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        """The board's height, asked by the layout. When a redraw changes it, the board
+        is resized, and a resize lets the parts that only grow shrink again (above): the
+        boards are drawn once more after that frame, and laid out and painted again. When
+        nothing else changes size in this layout, that second drawing is done here, so
+        that this frame shows it: the same parts, one layout and one paint fewer."""
+        height = super().get_content_height(container, viewport, width)
+        if self._resize_coming(container, width, height):
+            frame = self.frame
+            for sticky in STICKY:
+                self._heights.pop(sticky, None)
+            self._draw_boards(frame.view, self.query_one(HarakiriGrid).cursor)
+            for node in self.walk_children(with_self=True):  # what the parts' heights decide
+                if isinstance(node, Widget) and node.is_container:
+                    node._clear_arrangement_cache()
+                    node._layout_updates += 1
+            height = super().get_content_height(container, viewport, width)
+        self._container_seen = container
+        return height
+
+    def _resize_coming(self, container, width: int, height: int) -> bool:
+        """Whether this layout resizes the board while everything the boards are drawn
+        from (the column widths, the room under the grid) stays as it is."""
+        laid = self.size
+        if not laid.height or height == laid.height or width != laid.width:
+            return False
+        if container != self._container_seen or self._rewrap_due:
+            return False
+        frame = self.frame
+        if frame is None or frame.view is None or not self.is_mounted:
+            return False
+        area = self.parent
+        room = area.scrollable_content_region.height if isinstance(area, Widget) else 0
+        # The board area's scroll bar comes or goes at its height: not near that line.
+        return (laid.height > room + 1 and height > room + 1) or (laid.height < room - 1 and height < room - 1)
 
     def _relayout(self) -> None:
         self._layout_tabs()

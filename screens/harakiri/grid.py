@@ -66,8 +66,11 @@ DIM = Style(color="grey50")
 class HarakiriGrid(ScrollView, can_focus=True):
     """The revealed zones. The board passes the view, the targets and the marks."""
 
+    # Unfocused, an outline of the border's own blank (drawn the same): gaining or losing
+    # the focus then only changes the outline's look, where an outline that comes and goes
+    # lays out the whole screen again.
     DEFAULT_CSS = """
-    HarakiriGrid { border-left: blank; }
+    HarakiriGrid { border-left: blank; outline-left: blank; }
     HarakiriGrid:focus { outline-left: thick $accent; }
     """
 
@@ -76,9 +79,10 @@ class HarakiriGrid(ScrollView, can_focus=True):
         Binding("right,l", "move(1,0)", "Right", show=False),
         Binding("up,k", "move(0,-1)", "Up", show=False),
         Binding("down,j", "move(0,1)", "Down", show=False),
-        # The same words and action name as the board screen's Enter, so that the footer
-        # stays as it is (no new layout) when the arrows go to the grid and back.
-        Binding("enter", "choose", "Choose", key_display="⏎"),
+        # The same words and action name as the decision list's Enter, so that the footer
+        # stays as it is (no new layout: a rebuilt footer lays out the whole screen) when
+        # the arrows go from the list to the grid and back.
+        Binding("enter", "select", "Choose", key_display="⏎"),
     ]
 
     class Picked(Message):
@@ -251,7 +255,7 @@ class HarakiriGrid(ScrollView, can_focus=True):
     def scroll_to_region_if_needed(self, x: int, y: int) -> None:
         self.scroll_to_region(Region(x, y, CELL, 1), animate=False, immediate=True)
 
-    def action_choose(self) -> None:
+    def action_select(self) -> None:
         """Enter: the choice on the square under the cursor (the highlighted square)."""
         self.action_pick()
 
