@@ -57,7 +57,7 @@ TABS = {"g": "hk-grid", "c": "hk-chars", "e": "hk-foes"}
 _MEASURE = Console(width=200, color_system=None)  # only to wrap a board's Text to a column
 TURN_LINES = 3  # lines of the enemy turn kept on show
 STICKY = ("#hk-foes", "#hk-char-full")  # parts that only grow, until the board is resized
-ORACLE_STYLE = {"green": "bold white on dark_green", "red": "bold white on dark_red"}
+ORACLE_STYLE = {"green": "bold #ffffff on dark_green", "red": "bold #ffffff on dark_red"}
 
 
 def action_square(view, action) -> int | None:

@@ -40,10 +40,11 @@ TERRAIN_STYLE = {
     "ladder": Style(color="yellow"),
     "door": Style(color="orange1", bold=True),
 }
+# Words on a fixed dark box are a fixed white: a theme's "white" may be dark (light theme).
 HEIGHT_BG = {1: Style(bgcolor="grey19"), 2: Style(bgcolor="grey27"), 3: Style(bgcolor="grey35")}
-CHAR = Style(color="bright_white", bold=True, bgcolor="dark_blue")
-FOE = Style(color="bright_white", bold=True, bgcolor="dark_red")
-ALLY_NPC = Style(color="bright_white", bold=True, bgcolor="dark_green")
+CHAR = Style(color="#ffffff", bold=True, bgcolor="dark_blue")
+FOE = Style(color="#ffffff", bold=True, bgcolor="dark_red")
+ALLY_NPC = Style(color="#ffffff", bold=True, bgcolor="dark_green")
 ALLY_MARK = Style(color="bright_green", bold=True)
 POINT = Style(color="bright_yellow", bold=True)
 RESISTOR = Style(color="bright_magenta", bold=True)
@@ -225,8 +226,9 @@ class HarakiriGrid(ScrollView, can_focus=True):
         scroll_x, scroll_y = self.scroll_offset
         row = y + scroll_y
         if row >= len(self._rows):
-            return Strip.blank(self.size.width)
-        return self._rows[row].crop(scroll_x, scroll_x + self.size.width)
+            return Strip.blank(self.size.width, self.rich_style)
+        # Under the widget's own style: the theme's background and text, not the terminal's.
+        return self._rows[row].crop(scroll_x, scroll_x + self.size.width).apply_style(self.rich_style)
 
     # -- moving and picking -------------------------------------------------------
     def action_move(self, dx: int, dy: int) -> None:

@@ -66,7 +66,7 @@ def character(view, c) -> Text:
     d = cd.characters[c.id]
     out = Text()
     # 1. name, class, level, seat, square; active; Kami Mode
-    out.append(f"{d.short} {d.name}", style="bold white on dark_blue")
+    out.append(f"{d.short} {d.name}", style="bold #ffffff on dark_blue")
     out.append(f" {d.cls} L{c.level} · seat {c.seat + 1} · ")
     if c.defeated:
         out.append("DEFEATED", style="bold red")
@@ -176,7 +176,7 @@ def compact(view, c) -> Text:
     HP, ARM, AP, MP in a move, what it has done this activation and its conditions."""
     d = data.characters().characters[c.id]
     out = Text()
-    out.append(f"{d.short} {d.name}", style="bold white on dark_blue")
+    out.append(f"{d.short} {d.name}", style="bold #ffffff on dark_blue")
     where = "DEFEATED" if c.defeated else (fmt(c.p) if c.p is not None else "unplaced")
     out.append(f" seat {c.seat + 1} · {where}")
     if view.active == "c:" + c.id:
@@ -205,7 +205,7 @@ def _label(out: Text, e, prefix: str = " ") -> None:
     label = enemy_label(e)
     if e.base:
         label += f" ({BASE_NAME.get(e.base, e.base)} base)"
-    style = f"bold white on {BASE_BG[e.base]}" if e.base in BASE_BG else "bold"
+    style = f"bold #ffffff on {BASE_BG[e.base]}" if e.base in BASE_BG else "bold"
     out.append(prefix)
     out.append(label, style=style)
     out.append(f"{' ally' if e.side == 'ally' else ''} {e.kind} {fmt(e.p)}")
@@ -266,7 +266,7 @@ def board(out: Text, view, e) -> set[str]:
         for o in rows:
             out.append(" ▶" if o.uid == e.uid else "  ")
             bg = BASE_BG.get(o.base or "")
-            out.append(o.base or "-", style=f"bold white on {bg}" if bg else "bold")
+            out.append(o.base or "-", style=f"bold #ffffff on {bg}" if bg else "bold")
             out.append(f"{'+' if o.plus else ''} {fmt(o.p)} ")
             _state(out, o)
             out.append("\n")

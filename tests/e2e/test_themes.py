@@ -32,3 +32,27 @@ async def test_the_senji_map_is_drawn_on_the_themes_background(data_dir):
                     if segment.text.strip() and style.bgcolor == background:
                         # the words on the background are not drawn in it
                         assert style.color != background
+
+
+async def test_the_harakiri_grid_is_drawn_on_the_themes_background_with_white_on_its_boxes(data_dir):
+    from rules.harakiri import GAME as HARAKIRI
+    from screens.harakiri.grid import HarakiriGrid
+
+    store = Store.new(HARAKIRI, HARAKIRI.Options(), 3, [Seat("Solo")])
+    app = TabletopApp(games={"harakiri": HARAKIRI}, bot_delay=3600, start=("store", store))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        app.theme = "textual-light"
+        await settle(pilot)
+        grid = board_of(app).query_one(HarakiriGrid)
+        background = grid.rich_style.bgcolor
+        boxes = 0
+        for y in range(grid.size.height):
+            for segment in grid.render_line(y):
+                style = segment.style
+                assert style is not None and style.bgcolor is not None, (y, segment.text)
+                if any(c.isalpha() for c in segment.text) and not style.reverse \
+                        and style.bgcolor.name in ("dark_blue", "dark_red", "dark_green"):
+                    boxes += 1  # a character or an enemy on its box: white, whatever the theme
+                    assert style.color.triplet is not None and min(style.color.triplet) > 200, segment
+        assert boxes > 0
