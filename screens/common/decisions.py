@@ -70,17 +70,23 @@ class DecisionPanel(NoLayoutOnGrowth, OptionList):
         if options:
             self.highlighted = 0
 
-    def _hint(self) -> None:
-        """The lower border: how to reach rows without a key or out of sight."""
+    def _hint(self, focused: bool | None = None) -> None:
+        """The lower border: how to reach rows without a key or out of sight. ``focused``
+        says whether the list has the keys when the caller knows better than ``has_focus``
+        (still True while the blur is handled)."""
         height = self.scrollable_content_region.height if self.size.height else 0
         hidden = bool(height) and self.virtual_size.height > height
-        reach = "↑↓ Enter" if self.has_focus else "Tab here, ↑↓ Enter"
-        if self._unkeyed:
-            hint = f"· rows: {reach} ({self._count} in all)"
-        elif hidden:
-            hint = f"more: {reach} ({self._count} in all)"
-        else:
-            hint = ""
+        focused = self.has_focus if focused is None else focused
+        hint = ""
+        # The longest wording that fits the border (a narrow panel gets the short one).
+        for reach, total in ((("↑↓ Enter" if focused else "Tab here, ↑↓ Enter"), " in all"),
+                             (("↑↓ Enter" if focused else "Tab, ↑↓ Enter"), "")):
+            if self._unkeyed:
+                hint = f"· rows: {reach} ({self._count}{total})"
+            elif hidden:
+                hint = f"more: {reach} ({self._count}{total})"
+            if len(hint) + 4 <= self.size.width or not self.size.width:
+                break
         if self.border_subtitle != hint:
             self.border_subtitle = hint
 
@@ -88,10 +94,10 @@ class DecisionPanel(NoLayoutOnGrowth, OptionList):
         self.call_after_refresh(self._hint)
 
     def on_focus(self, event) -> None:
-        self._hint()
+        self._hint(True)
 
     def on_blur(self, event) -> None:
-        self._hint()
+        self._hint(False)
 
     def watch_virtual_size(self, size) -> None:
         super().watch_virtual_size(size)
