@@ -69,34 +69,45 @@ async def test_random_walk_never_shows_another_seats_hand(data_dir):
         app.start_new_game(GAME, GAME.Options(players=4), 404, [Seat(n) for n in ("Ai", "Bo", "Cy", "Di")])
         await settle(pilot)
         store = app.store
-        board = board_of(app)
-        rng = Rng(seed=404)
         curtains = 0
-        for _ in range(160):
-            if store.finished:
-                break
+        async for viewer in random_walk(pilot, app, 404):
             text = screen_text(app)
-            if isinstance(app.screen, CurtainScreen):
+            if viewer is CURTAIN:
                 curtains += 1
                 assert not re.search(r"\b[RGPKBY]-\w+", text), "no card on the curtain"
                 assert f"Year {store.state.year}" in text, "public facts on the curtain"
-                await pilot.press("enter")
-                await settled(pilot)
-                continue
-            viewer = board.frame.seat
-            if viewer is not None:
+            elif viewer is not None:
                 for card in secrets_of_others(store.state, viewer):
                     assert not re.search(rf"(?<![\w-]){re.escape(card)}(?![\w-])", text), (
                         f"{card} of another seat is on {store.seats[viewer].name}'s screen")
-            actions = list(board.actions)
-            if not actions:
-                await settled(pilot)
-                continue
-            before = store.revision
-            board._dispatch(actions[rng.below(len(actions))])
-            await settled(pilot)
-            assert store.revision == before + 1
         assert curtains >= 4
+
+
+CURTAIN = object()  # what ``random_walk`` yields for a hand-off curtain
+
+
+async def random_walk(pilot, app, seed: int, steps: int = 160):
+    """Random choices at the screen, as its players would make them: yields CURTAIN before
+    each curtain is lifted, and the seat at the screen (None: a public screen) before each
+    choice, so the caller can look at what is drawn for whom."""
+    store, board, rng = app.store, board_of(app), Rng(seed=seed)
+    for _ in range(steps):
+        if store.finished:
+            break
+        if isinstance(app.screen, CurtainScreen):
+            yield CURTAIN
+            await pilot.press("enter")
+            await settled(pilot)
+            continue
+        yield board.frame.seat
+        actions = list(board.actions)
+        if not actions:
+            await settled(pilot)
+            continue
+        before = store.revision
+        board._dispatch(actions[rng.below(len(actions))])
+        await settled(pilot)
+        assert store.revision == before + 1
 
 
 async def test_map_cursor_and_click_pick_provinces(data_dir):
@@ -444,28 +455,13 @@ async def test_random_walk_never_names_another_seats_secret_cards(data_dir):
                            [Seat(n) for n in ("Ai", "Bo", "Cy")])
         await settle(pilot)
         store = app.store
-        board = board_of(app)
-        rng = Rng(seed=405)
         checked = 0
-        for _ in range(160):
-            if store.finished:
-                break
-            if isinstance(app.screen, CurtainScreen):
-                await pilot.press("enter")
-                await settled(pilot)
-                continue
-            viewer = board.frame.seat
-            if viewer is not None:
+        async for viewer in random_walk(pilot, app, 405):
+            if viewer is not CURTAIN and viewer is not None:
                 text = " ".join(screen_text(app).split())
                 for named in secret_names_of_others(store.state, viewer):
                     assert named not in text, f"{named} of another seat is on {store.seats[viewer].name}'s screen"
                     checked += 1
-            actions = list(board.actions)
-            if not actions:
-                await settled(pilot)
-                continue
-            board._dispatch(actions[rng.below(len(actions))])
-            await settled(pilot)
         assert checked > 100
 
 
