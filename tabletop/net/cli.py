@@ -4,11 +4,13 @@
                   [--away SECONDS] [--stand-in BOT] [--headless]
     tabletop host --resume [TABLE] [--listen ADDRESS:PORT] [--headless]
     tabletop join ADDRESS:PORT [CODE]
-    tabletop serve [ADDRESS:PORT] [--listen ADDRESS:PORT]
+    tabletop serve [ADDRESS:PORT] [--listen ADDRESS:PORT] [--max-tabs N]
 
 A host listens on 127.0.0.1 (this computer only) unless ``--listen`` names another
-address, and says so at start. By default seat 1 is played at the host's terminal and
-every other seat remotely; bots named in the game's options stay bots.
+address, and says so at start; on any other address its traffic is encrypted and its codes
+carry its certificate's fingerprint (``tls``). By default seat 1 is played at the host's
+terminal and every other seat remotely; bots named in the game's options stay bots.
+Everything printed here that quotes a name is plain text (``rules.common.text.plain``).
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ import os
 import shlex
 import sys
 from typing import TYPE_CHECKING, Any
+
+from rules.common.text import MAX_NAME, plain
 
 from . import protocol as P
 
@@ -166,16 +170,17 @@ def _listen_text(host: str, port: int) -> str:
     if host in LOOPBACK:
         return (f"Listening on {host}:{port}: this computer only. To let others join, give "
                 f"--listen with an address they can reach (for example --listen 0.0.0.0:{port}).")
-    return (f"Listening on {host}:{port}: anyone who can reach this computer there and has a "
-            "seat's code can join that seat.")
+    return (f"Listening on {host}:{port}, encrypted: anyone who can reach this computer there and has a "
+            "seat's code can join that seat (the code's last three parts check that it is this table).")
 
 
-def codes_text(store: Store, codes: dict[int, str], address: tuple[str, int]) -> str:
+def codes_text(store: Store, codes: dict[int, str], address: tuple[str, int], fingerprint: str | None = None) -> str:
     host, port = address
     where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     if host in ("0.0.0.0", "::"):
         where = f"THIS-COMPUTER:{port}"
-    lines = [f"{store.seats[seat].name}: tabletop join {where} {code}" for seat, code in sorted(codes.items())]
+    lines = [f"{plain(store.seats[seat].name, MAX_NAME)}: tabletop join {where} {P.show_code(code, fingerprint)}"
+             for seat, code in sorted(codes.items())]
     return "\n".join(lines) or "No seat is played remotely."
 
 
@@ -183,6 +188,7 @@ def _open_table(store: Store, codes: dict[int, str], listen: tuple[str, int], aw
                 stand_in: str | None, headless: bool, bot_delay: float) -> int:
     from ..cli import _fail, _need_terminal
     from .host import TableHost, remember_table
+    from .tls import CertificateError
 
     if not headless:
         _need_terminal()
@@ -191,16 +197,18 @@ def _open_table(store: Store, codes: dict[int, str], listen: tuple[str, int], aw
     async def main() -> int:
         try:
             address = await host.start()
-        except OSError as exc:
+        except (OSError, CertificateError) as exc:
             if store.recorder is not None:
                 store.recorder.release()
+            if isinstance(exc, CertificateError):
+                _fail(str(exc), 1)
             _fail(f"cannot listen on {listen[0]}:{listen[1]} ({exc.strerror or exc}).", 1)
         remember_table(store, codes, f"{address[0]}:{address[1]}", away)
         print(f"{store.game.title} table {store.game_uid} is open.")
         print(_listen_text(*address))
         if away:
             print(f"A seat whose player is away {away:g} s on their turn is played by a bot until they are back.")
-        text = codes_text(store, codes, address)
+        text = codes_text(store, codes, address, host.fingerprint)
         print(text, flush=True)
         try:
             if headless:
@@ -221,7 +229,7 @@ def _open_table(store: Store, codes: dict[int, str], listen: tuple[str, int], aw
 
 async def _headless(host: TableHost) -> int:
     done = asyncio.get_running_loop().create_future()
-    host.on_note = lambda text: print(text, flush=True)
+    host.on_note = lambda text: print(plain(text, 200), flush=True)
 
     def changed(store: Any) -> None:
         if store.finished and not done.done():
@@ -275,10 +283,17 @@ def tabletop_command() -> list[str]:
 
 
 def serve_command(table: tuple[str, int]) -> str:
-    """The command each browser tab runs: a join screen for ``table``."""
+    """The command each browser tab runs: a join screen for ``table`` (the shell that
+    textual-serve starts it with makes way for it: one process a tab)."""
     host, port = table
     where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-    return shlex.join([*tabletop_command(), "join", where])
+    return "exec " + shlex.join([*tabletop_command(), "join", where])
+
+
+def _tabs(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 64:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number of tabs from 1 to 64")
+    return int(text)
 
 
 def cmd_serve(argv: list[str]) -> int:
@@ -291,12 +306,16 @@ def cmd_serve(argv: list[str]) -> int:
                         metavar="ADDRESS:PORT", help=f"the table to join (default: 127.0.0.1:{P.DEFAULT_PORT})")
     parser.add_argument("--listen", type=_address, default=("127.0.0.1", 8000), metavar="ADDRESS:PORT",
                         help="where the web pages are served (default: 127.0.0.1:8000, this computer only)")
+    parser.add_argument("--max-tabs", type=_tabs, default=4, metavar="N",
+                        help="browser tabs open at once, each running a seat (default: 4)")
     args = parser.parse_args(argv)
-    from textual_serve.server import Server
+    from .serve import SeatServer
 
     host, port = args.listen
-    print(f"Serving seats of the table at {args.table[0]}:{args.table[1]} on http://{host}:{port}/", flush=True)
+    shown = f"[{host}]" if ":" in host else host
+    print(f"Serving seats of the table at {args.table[0]}:{args.table[1]} on http://{shown}:{port}/ "
+          f"(at most {args.max_tabs} tabs at once).", flush=True)
     if host in LOOPBACK:
         print(f"This computer only: give --listen 0.0.0.0:{port} to let others on your network open it.", flush=True)
-    Server(serve_command(args.table), host=host, port=port, title="tabletop").serve()
+    SeatServer(serve_command(args.table), host=host, port=port, max_tabs=args.max_tabs).serve()
     return 0

@@ -10,6 +10,11 @@ refusal, said through ``on_refused``) follows. The table's clock (``table_clock`
 host's: this screen shows it and cannot pause it. A dropped connection is joined again with
 the same code, on its own, until the host says the seat is not ours.
 
+What a host sends is data: the protocol's models check every string in it (a host's welcome
+too), a host's reason or note is shown only as plain text, and anything that does not fit
+ends the join with one sentence. A code that carries a table's fingerprint joins over TLS
+and sends the seat's code only once the host's certificate matches it.
+
 No Textual here.
 """
 
@@ -17,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ssl
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -24,9 +30,11 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from rules.common import Game, IllegalAction, LogLine, Outcome, Rng, StateBase
+from rules.common.text import plain
 
 from ..store import Seat
 from . import protocol as P
+from . import tls
 from .host import REMOTE, UNDO_OFF
 
 HERE = "human"
@@ -34,6 +42,19 @@ HERE = "human"
 
 class JoinError(Exception):
     """Joining failed; ``str()`` is one sentence for the player."""
+
+
+class NotThatTable(JoinError):
+    """The host's certificate is not the one the code names: nothing was sent to it."""
+
+
+NOT_THAT_TABLE = ("The table at that address is not the one your code is for (its certificate differs), "
+                  "so your code was not sent: check the address, or ask the host for the code again.")
+NOT_ENCRYPTED = ("That address does not answer as an encrypted tabletop table, which your code asks for: "
+                 "check the address and the port.")
+WHOLE_CODE = ("That address does not answer as a tabletop host (a table open beyond its computer is "
+              "encrypted: type all five parts of its code).")
+UNFIT = "The host sent a table this tabletop cannot show (its settings or its state do not fit these rules)."
 
 
 class _NoRecorder:
@@ -49,19 +70,22 @@ class _NoRecorder:
         return None
 
 
-def _reason(exc: BaseException) -> str:
+def _reason(exc: BaseException, encrypted: bool = False) -> str:
+    """One sentence of plain text for what ended a connection (a host's reason is its data)."""
     if isinstance(exc, ConnectionClosed):
         frame = exc.rcvd
         if frame is not None and frame.reason:
-            return frame.reason
+            return plain(frame.reason, 200)
         return "The host closed the connection."
+    if isinstance(exc, ssl.SSLError | ssl.CertificateError):
+        return NOT_ENCRYPTED
     if isinstance(exc, OSError):
-        return f"Nobody answers there ({exc.strerror or type(exc).__name__})."
+        return f"Nobody answers there ({plain(exc.strerror or type(exc).__name__, 80)})."
     if isinstance(exc, InvalidHandshake):
-        return "That address does not answer as a tabletop host."
+        return NOT_ENCRYPTED if encrypted else WHOLE_CODE
     if isinstance(exc, TimeoutError | asyncio.TimeoutError):
         return "The host did not answer in time."
-    return str(exc) or type(exc).__name__
+    return plain(str(exc) or type(exc).__name__, 200)
 
 
 def _close_code(exc: BaseException) -> int | None:
@@ -215,7 +239,7 @@ class Connection:
         retry: float = 0.5,
     ) -> None:
         self.address = address
-        self.code = code
+        self.code, self.fingerprint = P.split_code(code)  # the seat's code; the table's certificate, if pinned
         self.games = games
         self.on_note = on_note
         self.on_raw = on_raw  # every message received, before it is read (tests)
@@ -230,12 +254,15 @@ class Connection:
     def url(self) -> str:
         host, port = self.address
         host = f"[{host}]" if ":" in host else host
-        return f"ws://{host}:{port}/"
+        return f"{'wss' if self.fingerprint else 'ws'}://{host}:{port}/"
 
     async def _open(self) -> tuple[ClientConnection, P.Welcome, P.Update]:
+        context = tls.client_context() if self.fingerprint else None
         ws = await connect(self.url, max_size=P.MAX_HOST_MESSAGE, compression=None, open_timeout=5,
-                           ping_interval=10, ping_timeout=20)
+                           ping_interval=10, ping_timeout=20, ssl=context)
         try:
+            if self.fingerprint is not None:
+                self._check_certificate(ws)  # before the seat's code leaves this computer
             await ws.send(P.encode(P.Join(code=self.code)))
             welcome = self._read(await asyncio.wait_for(ws.recv(), 10))
             update = self._read(await asyncio.wait_for(ws.recv(), 10))
@@ -245,6 +272,12 @@ class Connection:
             await ws.close()
             raise
         return ws, welcome, update
+
+    def _check_certificate(self, ws: ClientConnection) -> None:
+        secure = ws.transport.get_extra_info("ssl_object")
+        der = secure.getpeercert(binary_form=True) if secure is not None else None
+        if der is None or P.fingerprint(der) != self.fingerprint:
+            raise NotThatTable(NOT_THAT_TABLE)
 
     def _read(self, raw: str | bytes) -> Any:
         if self.on_raw is not None:
@@ -259,13 +292,17 @@ class Connection:
         try:
             ws, welcome, update = await self._open()
         except (ConnectionClosed, OSError, InvalidHandshake, InvalidURI, TimeoutError, asyncio.TimeoutError) as exc:
-            raise JoinError(_reason(exc)) from None
+            raise JoinError(_reason(exc, self.fingerprint is not None)) from None
         game = self.games.get(welcome.game)
         if game is None:
             await ws.close()
             raise JoinError("This table plays a game whose rules this tabletop does not have.")
-        store = RemoteStore(game, welcome)
-        store.apply_update(update)
+        try:
+            store = RemoteStore(game, welcome)
+            store.apply_update(update)
+        except Exception:  # noqa: BLE001 - a host's data that the rules refuse: one sentence
+            await ws.close(P.CLOSE_BAD_MESSAGE, "This screen cannot show that table.")
+            raise JoinError(UNFIT) from None
         self.store = store
         self._attach(ws)
         self._task = asyncio.create_task(self._run(ws))
@@ -297,7 +334,7 @@ class Connection:
                 async for raw in ws:
                     message = self._read(raw)
                     if isinstance(message, P.Update):
-                        store.apply_update(message)
+                        self._apply(store, message)
                     elif isinstance(message, P.Refused):
                         store.refused(message.reason)
                     elif isinstance(message, P.Note):
@@ -323,6 +360,13 @@ class Connection:
         if self.closed_reason is not None:
             self._note(self.closed_reason)
 
+    @staticmethod
+    def _apply(store: RemoteStore, update: P.Update) -> None:
+        try:
+            store.apply_update(update)
+        except Exception:  # noqa: BLE001 - the rules refuse the host's view: end, in one sentence
+            raise JoinError(UNFIT) from None
+
     async def _rejoin(self, store: RemoteStore) -> ClientConnection | None:
         delay = self.retry
         while not self._stopped:
@@ -333,12 +377,20 @@ class Connection:
                 if _close_code(exc) in (P.CLOSE_BAD_CODE, P.CLOSE_VERSION, P.CLOSE_BAD_MESSAGE):
                     self.closed_reason = _reason(exc)
                     return None
+            except NotThatTable as exc:
+                self.closed_reason = str(exc)
+                return None
             except (OSError, InvalidHandshake, JoinError, TimeoutError, asyncio.TimeoutError):
                 pass
             else:
                 self.closed_reason = None
                 self._attach(ws)  # first: the update's listeners may act at once
-                store.apply_update(update)
+                try:
+                    self._apply(store, update)
+                except JoinError as exc:
+                    self.closed_reason = str(exc)
+                    await ws.close(P.CLOSE_BAD_MESSAGE, "This screen cannot show that table.")
+                    return None
                 self._note("Joined the table again.")
                 return ws
             await asyncio.sleep(delay)

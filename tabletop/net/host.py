@@ -17,6 +17,17 @@ it: it ends the step at 0:00 in the mover's name, and only the host pauses it
 update carries where the clock stands, so every screen shows the same time, and every
 screen hears that the host paused it or started it again.
 
+Guarded: anything a client sends that cannot be read closes that connection with a 4xxx
+code and a one-line reason and prints nothing on the host's console; a web page cannot
+connect (a request with an ``Origin`` is refused: the table is for ``tabletop join``).
+A seat joins at most ``JOIN_BURST`` times at once and then once every ``JOIN_EVERY``
+seconds; the other screens hear of a seat's comings and goings at most once every
+``NOTE_GAP`` seconds (what happened meanwhile is told once, as it stands then); refused
+choices are counted per seat, across its joins; and an address that typed ``FREE_GUESSES``
+wrong codes waits longer before each further try (1 s, 2 s, 4 s ... up to
+``LONGEST_WAIT``), which the host's screen is told once. A table exposed beyond this
+computer speaks TLS (``tls``): its codes carry its certificate's fingerprint.
+
 No Textual here: the host's own screen shows the table through ``HostSeats`` (the board
 screen's view of a store: this terminal's seats are its humans, every other seat is
 played elsewhere).
@@ -25,7 +36,10 @@ played elsewhere).
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import hmac
 import json
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -35,19 +49,29 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from rules.common import IllegalAction, Rng
+from rules.common.text import MAX_NAME, plain
 
 from ..bots import bot_names, get_bot
 from ..paths import data_dir
 from ..store import Seat, Store
 from . import protocol as P
+from . import tls
 
 # A seat's controller on the board screens of a networked table (tabletop.net): "human" at
 # this screen, "remote" at another. In the store (and so in the journal) a remote seat is a
 # "human" one: the table's join codes say which seats are played remotely.
 HERE, REMOTE = "human", "remote"
 JOIN_TIMEOUT = 10.0  # seconds a new connection has to say which seat it joins
-REFUSALS_ALLOWED = 30  # refused messages within REFUSAL_WINDOW seconds before a screen is closed
+REFUSALS_ALLOWED = 30  # refused choices of one seat within REFUSAL_WINDOW seconds before its screen is closed
 REFUSAL_WINDOW = 10.0
+JOIN_BURST = 4  # joins of one seat at once (a dropped screen comes back at once)...
+JOIN_EVERY = 2.0  # ...then one more every this many seconds
+NOTE_GAP = 5.0  # the other screens hear of one seat's comings and goings at most this often
+FREE_GUESSES = 5  # wrong join codes from one address before its tries slow down
+LONGEST_WAIT = 60.0  # the longest an address waits between two wrong codes
+MAX_GUESSERS = 4096  # addresses remembered for their wrong codes (the oldest are forgotten)
+MAX_QUEUED = 256  # messages waiting for a screen that does not read them: then it is closed
+UNREADABLE = "The table could not read that message; this screen is closed."
 UNDO_OFF = "Undo is off at a table played over the network: every screen has seen the move."
 ANOTHERS = "That choice is another player's: only they can make it, at their own screen."
 CLOCK_KEPT = "The host's clock says when time is up: it has not run out."
@@ -60,9 +84,19 @@ class _Client:
     ws: ServerConnection
     seat: int
     sent_log: int = 0  # how many of the seat's log lines it has
-    refusals: list[float] = field(default_factory=list)  # when its recent messages were refused
     writer: asyncio.Task | None = None
     queue: asyncio.Queue = field(default_factory=asyncio.Queue)
+    dropped: bool = False  # closed for not reading what it is sent
+
+
+@dataclass
+class _Guesser:
+    """Wrong join codes from one address."""
+
+    wrong: int = 0
+    until: float = 0.0  # its next try is not read before then (time.monotonic)
+    last: float = 0.0
+    told: bool = False  # the host's screen heard of it
 
 
 class TableHost:
@@ -80,6 +114,7 @@ class TableHost:
         bot_delay: float = 0.4,
         clock_speed: float = 1.0,
         on_note: Callable[[str], None] | None = None,
+        tls_folder: Any = None,
     ) -> None:
         self.store = store
         self.game = store.game
@@ -103,16 +138,37 @@ class TableHost:
         self._clock_left: float | None = None  # the game's seconds left, while the host has paused it
         self._rngs: dict[int, Rng] = {}
         self._writers: set[asyncio.Task] = set()
+        self._refusals: dict[int, list[float]] = {}  # seat -> when its recent choices were refused
+        self._joins: dict[int, tuple[float, float]] = {}  # seat -> (joins it has left, when counted)
+        self._guessers: dict[str, _Guesser] = {}  # address -> its wrong codes
+        self._presence_told: dict[int, tuple[float, str]] = {}  # seat -> (when, what) the screens last heard
+        self._presence_wanted: dict[int, str] = {}  # seat -> what to tell them next
+        self._presence_timers: dict[int, asyncio.TimerHandle] = {}
+        # TLS when the table is exposed: its certificate lives in ``tls_folder`` (the data folder).
+        self.tls_folder = tls_folder
+        self.fingerprint: str | None = None  # the certificate's, while the table speaks TLS
         self._unsubscribe = store.subscribe(self._changed)
 
     # -- running ------------------------------------------------------------------
     async def start(self) -> tuple[str, int]:
+        """Listen; OSError when the address cannot be had, tls.CertificateError when an
+        exposed table's certificate cannot be made or read."""
         host, port = self.listen
+        context = None
+        if tls.exposed(host):
+            folder = self.tls_folder if self.tls_folder is not None else data_dir()
+            cert, key = tls.table_certificate(folder)
+            context = tls.server_context(cert, key)
+            self.fingerprint = tls.certificate_print(cert)
         self._server = await serve(
             self._serve, host, port, max_size=P.MAX_CLIENT_MESSAGE, compression=None,
             ping_interval=10, ping_timeout=20, server_header=None,
             # A closed screen's reply may sit behind its unread flood: do not wait long for it.
             close_timeout=2,
+            # A web page may not connect (a browser always says its page's origin): the table is
+            # for tabletop join, which says none. tabletop serve's tabs join as that command.
+            origins=[None],
+            ssl=context,
         )
         sock = next(iter(self._server.sockets))
         self.address = (host, sock.getsockname()[1])
@@ -124,6 +180,9 @@ class TableHost:
         self._unsubscribe()
         if self._timer is not None:
             self._timer.cancel()
+        for timer in self._presence_timers.values():
+            timer.cancel()
+        self._presence_timers.clear()
         self._stop_clock()
         if self._server is not None:
             self._server.close(close_connections=False)
@@ -137,7 +196,7 @@ class TableHost:
         for i, seat in enumerate(self.store.seats):
             kind = self.seat_kind(i)
             out.append(P.SeatInfo(
-                name=seat.name,
+                name=plain(seat.name, MAX_NAME),
                 kind="here" if i == for_seat else ("host" if kind == "here" else kind),  # type: ignore[arg-type]
                 present=kind != "remote" or i in self.clients,
                 stand_in=i in self.stood_in,
@@ -150,10 +209,13 @@ class TableHost:
             return "remote"
         return "here" if self.store.seats[seat].is_human else "bot"
 
-    def seat_for_code(self, code: str) -> int | None:
-        import hmac
+    def join_code(self, seat: int) -> str:
+        """The code the host gives the player of ``seat``: with the table's fingerprint when
+        it speaks TLS."""
+        return P.show_code(self.codes[seat], self.fingerprint)
 
-        wanted = P.normal_code(code)
+    def seat_for_code(self, code: str) -> int | None:
+        wanted = P.split_code(code)[0]  # the seat's part (a joiner may send its table's fingerprint too)
         found = None
         for seat, mine in self.codes.items():
             if hmac.compare_digest(P.normal_code(mine).encode(), wanted.encode()):
@@ -162,28 +224,101 @@ class TableHost:
 
     def note(self, text: str, skip: int | None = None) -> None:
         """Table news for every screen (never a secret: names and who is where)."""
-        if self.on_note is not None:
-            self.on_note(text)
+        text = plain(text, 200)
+        self.tell_host(text)
         message = P.encode(P.Note(text=text))
         for seat, client in self.clients.items():
             if seat != skip:
                 self._send(client, message)
 
+    def tell_host(self, text: str) -> None:
+        """News for the host's screen only."""
+        if self.on_note is not None:
+            self.on_note(plain(text, 200))
+
+    def _presence(self, seat: int, text: str) -> None:
+        """Tell the other screens that ``seat``'s player came or went: at once, unless they
+        heard of that seat less than ``NOTE_GAP`` seconds ago; then once the gap is over,
+        as the seat stands then (nothing, when it stands as they last heard)."""
+        self._presence_wanted[seat] = text
+        told = self._presence_told.get(seat)
+        now = time.monotonic()
+        if told is None or now - told[0] >= NOTE_GAP:
+            self._tell_presence(seat)
+        elif seat not in self._presence_timers:
+            self._presence_timers[seat] = asyncio.get_running_loop().call_later(
+                told[0] + NOTE_GAP - now, self._tell_presence, seat)
+
+    def _tell_presence(self, seat: int) -> None:
+        self._presence_timers.pop(seat, None)
+        text = self._presence_wanted.pop(seat, None)
+        told = self._presence_told.get(seat)
+        if text is None or (told is not None and told[1] == text):
+            return
+        self._presence_told[seat] = (time.monotonic(), text)
+        self.note(text, skip=seat)
+
+    # -- guards ---------------------------------------------------------------------------
+    def _may_join(self, seat: int) -> bool:
+        """A join of ``seat`` now is within its rate (``JOIN_BURST``, ``JOIN_EVERY``)."""
+        now = time.monotonic()
+        left, then = self._joins.get(seat, (float(JOIN_BURST), now))
+        left = min(float(JOIN_BURST), left + (now - then) / JOIN_EVERY)
+        if left < 1:
+            self._joins[seat] = (left, now)
+            return False
+        self._joins[seat] = (left - 1, now)
+        return True
+
+    def _wait_for(self, address: str) -> float:
+        """Seconds ``address`` must still wait before its next code is read."""
+        guesser = self._guessers.get(address)
+        return 0.0 if guesser is None else max(0.0, guesser.until - time.monotonic())
+
+    def _wrong_code(self, address: str) -> None:
+        """``address`` typed a wrong code: past ``FREE_GUESSES`` its next try waits twice as
+        long as its last (from 1 s up to ``LONGEST_WAIT``); the host hears of it once."""
+        now = time.monotonic()
+        guesser = self._guessers.get(address)
+        if guesser is None:
+            if len(self._guessers) >= MAX_GUESSERS:
+                for old in sorted(self._guessers, key=lambda a: self._guessers[a].last)[:MAX_GUESSERS // 2]:
+                    del self._guessers[old]
+            guesser = self._guessers[address] = _Guesser()
+        guesser.wrong += 1
+        guesser.last = now
+        if guesser.wrong > FREE_GUESSES:
+            guesser.until = now + min(LONGEST_WAIT, 2.0 ** min(guesser.wrong - FREE_GUESSES - 1, 16))
+            if not guesser.told:
+                guesser.told = True
+                self.tell_host(f"Someone at {plain(address, 60)} typed {guesser.wrong} wrong join codes: "
+                               "each further try from there now waits longer.")
+
     # -- connections ------------------------------------------------------------------
     async def _serve(self, ws: ServerConnection) -> None:
         client: _Client | None = None
+        address = str((ws.remote_address or ("somewhere",))[0])
         try:
+            if await self._slowed(ws, address):
+                return
             raw = await asyncio.wait_for(ws.recv(), JOIN_TIMEOUT)
             message = P.parse_client(raw)
             if not isinstance(message, P.Join):
                 raise P.BadMessage("The first message must say which seat joins.")
+            if await self._slowed(ws, address):  # asked again: its other connections may have guessed meanwhile
+                return
             seat = self.seat_for_code(message.code)
             if seat is None:
+                self._wrong_code(address)
                 await ws.close(P.CLOSE_BAD_CODE, "That join code does not match a seat at this table.")
                 return
+            if not self._may_join(seat):
+                await ws.close(P.CLOSE_TOO_SOON, "This seat joined too often just now: "
+                               "it can join again in a few seconds.")
+                return
             if seat in self.clients:
-                await ws.close(P.CLOSE_SEAT_TAKEN, f"{self.store.seats[seat].name} is already played "
-                               "from another screen."[:120])
+                await ws.close(P.CLOSE_SEAT_TAKEN, f"{plain(self.store.seats[seat].name, MAX_NAME)} is already "
+                               "played from another screen.")
                 return
             client = _Client(ws, seat)
             self.clients[seat] = client
@@ -197,28 +332,43 @@ class TableHost:
                 game=self.game.id, options=self.store.options.model_dump(mode="json"), seat=seat,
                 seats=self.seat_infos(seat), table=self.store.game_uid)))
             self._send_update(client)
-            name = self.store.seats[seat].name
-            self.note(f"{name} is back; the bot that stood in has stopped." if back
-                      else f"{name} joined the table.", skip=seat)
+            name = plain(self.store.seats[seat].name, MAX_NAME)
+            self._presence(seat, f"{name} is back; the bot that stood in has stopped." if back
+                           else f"{name} joined the table.")
             self._changed_seats(skip=seat)
             self._schedule()
             async for raw in ws:
                 self._received(client, P.parse_client(raw))
                 await asyncio.sleep(0)  # its writer sends between messages read in a burst
         except P.BadMessage as exc:
-            if client is not None and client.writer is not None:
-                client.writer.cancel()  # what was queued for it is dropped: the close goes out now
-            await ws.close(P.CLOSE_BAD_MESSAGE, str(exc)[:120])
+            await self._close_unread(ws, client, str(exc))
         except (ConnectionClosed, asyncio.TimeoutError):
             pass
+        except Exception:  # noqa: BLE001 - whatever a message set off: close that screen, print nothing
+            await self._close_unread(ws, client, UNREADABLE)
         finally:
             if client is not None and self.clients.get(client.seat) is client:
                 del self.clients[client.seat]
                 client.queue.put_nowait(None)
                 self.away_since[client.seat] = time.monotonic()
-                self.note(f"{self.store.seats[client.seat].name} left the table; the seat is kept for them.")
+                self._presence(client.seat, f"{plain(self.store.seats[client.seat].name, MAX_NAME)} left the "
+                               "table; the seat is kept for them.")
                 self._changed_seats()
                 self._schedule()
+
+    async def _slowed(self, ws: ServerConnection, address: str) -> bool:
+        """Close ``ws`` when its address must wait before its next code is read."""
+        wait = self._wait_for(address)
+        if wait > 0:
+            await ws.close(P.CLOSE_SLOW_DOWN, "Too many wrong join codes from this address: "
+                           f"try again in {math.ceil(wait)} s.")
+        return wait > 0
+
+    async def _close_unread(self, ws: ServerConnection, client: _Client | None, reason: str) -> None:
+        if client is not None and client.writer is not None:
+            client.writer.cancel()  # what was queued for it is dropped: the close goes out now
+        with contextlib.suppress(Exception):
+            await ws.close(P.CLOSE_BAD_MESSAGE, plain(reason, 120))
 
     def _received(self, client: _Client, message: P.Join | P.Act) -> None:
         if isinstance(message, P.Join):
@@ -255,14 +405,29 @@ class TableHost:
             self._refuse(client, "The rules could not apply that choice; the table is unchanged.")
 
     def _refuse(self, client: _Client, reason: str) -> None:
+        """Refuse a choice; a seat refused more than ``REFUSALS_ALLOWED`` times within
+        ``REFUSAL_WINDOW`` has its screen closed (counted per seat: joining again does not
+        start the count over)."""
         now = time.monotonic()
-        client.refusals = [t for t in client.refusals if now - t < REFUSAL_WINDOW] + [now]
-        if len(client.refusals) > REFUSALS_ALLOWED:
+        recent = [t for t in self._refusals.get(client.seat, ()) if now - t < REFUSAL_WINDOW] + [now]
+        self._refusals[client.seat] = recent[-(REFUSALS_ALLOWED + 1):]
+        if len(recent) > REFUSALS_ALLOWED:
             raise P.BadMessage("Too many refused choices in a row: this screen is closed; join again.")
-        self._send(client, P.encode(P.Refused(reason=reason)))
+        self._send(client, P.encode(P.Refused(reason=plain(reason, 200))))
 
     # -- sending ------------------------------------------------------------------------
     def _send(self, client: _Client, text: str) -> None:
+        if client.dropped:
+            return
+        if client.queue.qsize() >= MAX_QUEUED:  # it reads nothing: close it; it joins again
+            client.dropped = True
+            if client.writer is not None:
+                client.writer.cancel()
+            task = asyncio.create_task(client.ws.close(P.CLOSE_BEHIND, "This screen fell behind the table; "
+                                                                          "it joins again."))
+            self._writers.add(task)
+            task.add_done_callback(self._writers.discard)
+            return
         client.queue.put_nowait(text)
 
     def _send_update(self, client: _Client) -> None:
@@ -489,7 +654,8 @@ def tables_path():
 
 
 def remember_table(store: Store, codes: dict[int, str], listen: str, away_after: float | None) -> None:
-    """Keep a table's codes beside the journal, so ``host --resume`` reopens it with them."""
+    """Keep a table's codes beside the journal, so ``host --resume`` reopens it with them
+    (0600 in a 0700 folder: the codes are the seats' keys)."""
     path = tables_path()
     try:
         tables = json.loads(path.read_text()) if path.is_file() else {}
@@ -499,10 +665,7 @@ def remember_table(store: Store, codes: dict[int, str], listen: str, away_after:
         tables = {}
     tables[store.game_uid] = {"codes": {str(k): v for k, v in codes.items()}, "listen": listen,
                               "away": away_after, "updated": time.time()}
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(tables, indent=1))
-    tmp.replace(path)
+    tls.write_private(path, json.dumps(tables, indent=1).encode())
 
 
 def remembered_tables() -> dict[str, dict[str, Any]]:

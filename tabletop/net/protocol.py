@@ -15,24 +15,40 @@ is the one place that makes an update, so the leak test checks exactly what is s
 Version 2 added the clock to the update.
 
 Limits: a client's message is at most ``MAX_CLIENT_MESSAGE`` bytes (the server refuses a
-bigger frame before reading it); a host's at most ``MAX_HOST_MESSAGE``. A message that
-does not parse closes that connection with ``CLOSE_BAD_MESSAGE`` and a reason.
+bigger frame before reading it); a host's at most ``MAX_HOST_MESSAGE``; either nests at most
+``MAX_DEPTH`` deep. A message that does not parse (whatever is wrong with it, a nesting deep
+enough to exhaust Python's recursion included) closes that connection with
+``CLOSE_BAD_MESSAGE`` and a one-line reason that quotes none of it.
+
+Text is data on the wire: every string in a message, down to the names inside a view or a
+game's options, is printable (``rules.common.text``: no ESC, BEL, NUL, bidi override or line
+break), and the names, notes and reasons are bounded (``PlainName``, ``PlainLine``). The
+models check it, so a joiner checks its host's welcome and updates as the host checks its
+clients.
+
+Join codes: a seat's code is eight letters and digits (ABCD-EFGH). A table exposed beyond
+this computer speaks TLS with its own certificate, and its codes carry a third part, the
+certificate's fingerprint (``fingerprint``: 60 bits of its SHA-256, twelve characters), which
+the joiner pins: it sends the seat's code only to the table whose certificate matches.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 from collections.abc import Collection
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 from rules.common import Game, LogLine, StateBase
+from rules.common.text import PlainLine, PlainName, is_plain, plain
 
 VERSION = 2
 MAX_CLIENT_MESSAGE = 16 * 1024  # an action is a few hundred bytes
 MAX_HOST_MESSAGE = 4 * 1024 * 1024  # a view and a batch of log lines
+MAX_DEPTH = 32  # lists and objects inside one another (a Senji update nests 5 deep)
 DEFAULT_PORT = 8765
 
 # Close codes (4000-4999 are the application's own) with a reason sentence.
@@ -42,10 +58,16 @@ CLOSE_SEAT_TAKEN = 4003
 CLOSE_VERSION = 4004
 CLOSE_TABLE_CLOSED = 4005
 CLOSE_REPLACED = 4006
+CLOSE_TOO_SOON = 4007  # a seat joined too often just now: its screen tries again a little later
+CLOSE_SLOW_DOWN = 4008  # too many wrong codes from one address: it waits before it tries again
+CLOSE_BEHIND = 4009  # a screen that reads nothing of what it is sent: it joins again
 FINAL_CLOSES = {CLOSE_BAD_MESSAGE, CLOSE_BAD_CODE, CLOSE_SEAT_TAKEN, CLOSE_VERSION}
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 CODE_LENGTH = 8
+# A certificate's fingerprint in a code: Crockford's base32 (read as typed: O is 0, I and L are 1).
+PRINT_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+PRINT_LENGTH = 12  # 60 bits of the SHA-256 of the certificate
 
 
 def new_code() -> str:
@@ -56,7 +78,57 @@ def new_code() -> str:
 
 def normal_code(text: str) -> str:
     """A code as typed (any case, dashes or spaces) in its compared form."""
-    return "".join(ch for ch in str(text).upper() if ch.isalnum())
+    return "".join(ch for ch in str(text).upper() if ch.isascii() and ch.isalnum())
+
+
+def fingerprint(certificate: bytes) -> str:
+    """A certificate (DER bytes) as a join code carries it: twelve characters, XXXX-XXXX-XXXX."""
+    bits = int.from_bytes(hashlib.sha256(certificate).digest()[:8], "big") >> (64 - 5 * PRINT_LENGTH)
+    chars = "".join(PRINT_ALPHABET[(bits >> (5 * i)) & 31] for i in reversed(range(PRINT_LENGTH)))
+    return "-".join(chars[i:i + 4] for i in range(0, PRINT_LENGTH, 4))
+
+
+def split_code(text: str) -> tuple[str, str | None]:
+    """A join code as typed: the seat's code, and the certificate's fingerprint the joiner
+    pins when the code carries one (``XXXX-XXXX-XXXX`` in its compared form), else None."""
+    code = normal_code(text)
+    if len(code) != CODE_LENGTH + PRINT_LENGTH:
+        return code, None
+    seat, printed = code[:CODE_LENGTH], code[CODE_LENGTH:].translate(_TYPED)
+    return seat, "-".join(printed[i:i + 4] for i in range(0, PRINT_LENGTH, 4))
+
+
+_TYPED = str.maketrans("OIL", "011")
+
+
+def show_code(code: str, printed: str | None) -> str:
+    """A seat's code as the host shows it, with its table's fingerprint when it has one."""
+    return f"{code}-{printed}" if printed else code
+
+
+def _plain_data(value: Any) -> Any:
+    """Every string in ``value`` (keys too, at any depth) is printable, and it nests at most
+    ``MAX_DEPTH`` deep; checked without recursion."""
+    todo = [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, str):
+            if not is_plain(item):
+                raise ValueError("text may hold only printable characters (no control characters)")
+        elif isinstance(item, dict | list | tuple):
+            if depth > MAX_DEPTH:
+                raise ValueError(f"it nests more than {MAX_DEPTH} deep")
+            if isinstance(item, dict):
+                todo.extend((k, depth) for k in item)
+                todo.extend((v, depth + 1) for v in item.values())
+            else:
+                todo.extend((v, depth + 1) for v in item)
+    return value
+
+
+# A game's data on the wire (an action, a view, options): its text is printable.
+PlainData = Annotated[dict[str, Any], AfterValidator(_plain_data)]
+PlainId = Annotated[str, Field(max_length=64), AfterValidator(_plain_data)]
 
 
 class Message(BaseModel):
@@ -68,13 +140,13 @@ class Message(BaseModel):
 # -- client to host -----------------------------------------------------------------
 class Join(Message):
     type: Literal["join"] = "join"
-    code: str = Field(max_length=32)
+    code: Annotated[str, Field(max_length=32), AfterValidator(_plain_data)]
 
 
 class Act(Message):
     type: Literal["act"] = "act"
     revision: int = Field(ge=0)  # the revision the client chose at; a stale one is refused
-    action: dict[str, Any]
+    action: PlainData
 
 
 ClientMessage = Annotated[Join | Act, Field(discriminator="type")]
@@ -84,7 +156,7 @@ ClientMessage = Annotated[Join | Act, Field(discriminator="type")]
 class SeatInfo(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    name: str
+    name: PlainName
     kind: Literal["here", "host", "bot", "remote"]  # here: the client's own seat
     present: bool = True  # a remote seat's player is connected
     stand_in: bool = False  # a bot plays the seat while its player is away
@@ -101,11 +173,11 @@ def seat_label(info: SeatInfo) -> str:
 
 class Welcome(Message):
     type: Literal["welcome"] = "welcome"
-    game: str
-    options: dict[str, Any]
-    seat: int
-    seats: list[SeatInfo]
-    table: str  # the table's id (its game in the host's journal)
+    game: PlainId
+    options: PlainData
+    seat: int = Field(ge=0)
+    seats: list[SeatInfo] = Field(max_length=64)
+    table: PlainId  # the table's id (its game in the host's journal)
 
 
 class Clock(BaseModel):
@@ -126,25 +198,33 @@ def clock_words(seconds: float) -> str:
 
 class Update(Message):
     type: Literal["update"] = "update"
-    revision: int
-    view: dict[str, Any]  # view(state, seat) without its log
-    log_from: int  # the first of ``log``'s lines is line number ``log_from`` of the seat's log
+    revision: int = Field(ge=0)
+    view: PlainData  # view(state, seat) without its log
+    log_from: int = Field(ge=0)  # the first of ``log``'s lines is line number ``log_from`` of the seat's log
     log: list[LogLine]
     to_move: int | None
-    actions: list[dict[str, Any]]  # this seat's choices: the legal actions when it is to move, else its open ones
-    outcome: dict[str, Any] | None
-    seats: list[SeatInfo]
+    actions: list[PlainData]  # this seat's choices: the legal actions when it is to move, else its open ones
+    outcome: PlainData | None
+    seats: list[SeatInfo] = Field(max_length=64)
     clock: Clock | None = None  # the table's clock, while the rules run one
+
+    @field_validator("log")
+    @classmethod
+    def _plain_log(cls, lines: list[LogLine]) -> list[LogLine]:
+        for line in lines:
+            if not is_plain(line.text):
+                raise ValueError("a log line may hold only printable characters (no control characters)")
+        return lines
 
 
 class Refused(Message):
     type: Literal["refused"] = "refused"
-    reason: str
+    reason: PlainLine
 
 
 class Note(Message):
     type: Literal["note"] = "note"
-    text: str
+    text: PlainLine
 
 
 HostMessage = Annotated[Welcome | Update | Refused | Note, Field(discriminator="type")]
@@ -154,7 +234,8 @@ _HOST = TypeAdapter(HostMessage)
 
 
 class BadMessage(Exception):
-    """A message that cannot be read; ``str()`` is a short reason for the close frame."""
+    """A message that cannot be read; ``str()`` is a short reason for the close frame (one
+    line of plain text that quotes nothing of the message but the names of its fields)."""
 
 
 def _parse(adapter: TypeAdapter, data: str | bytes, limit: int) -> Any:
@@ -162,16 +243,24 @@ def _parse(adapter: TypeAdapter, data: str | bytes, limit: int) -> Any:
         raise BadMessage("The message is too big.")
     try:
         raw = json.loads(data)
+    except RecursionError:
+        raise BadMessage("The message nests too deep.") from None
     except (ValueError, UnicodeDecodeError):
         raise BadMessage("The message is not JSON.") from None
     if isinstance(raw, dict) and raw.get("v") != VERSION:
         raise BadMessage(f"This table speaks version {VERSION} of the protocol; update tabletop.")
     try:
+        _plain_data(raw if isinstance(raw, dict | list) else [])
+    except ValueError as exc:
+        raise BadMessage(f"The message is refused: {exc}.") from None
+    try:
         return adapter.validate_python(raw)
     except ValidationError as exc:
         first = exc.errors()[0]
-        where = ".".join(str(p) for p in first.get("loc", ()))[:40]
+        where = plain(".".join(str(p) for p in first.get("loc", ())), 40)
         raise BadMessage(f"The message is not understood ({where or 'message'}).") from None
+    except RecursionError:
+        raise BadMessage("The message nests too deep.") from None
 
 
 def parse_client(data: str | bytes) -> Join | Act:
