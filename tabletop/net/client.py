@@ -77,8 +77,8 @@ def _reason(exc: BaseException, encrypted: bool = False) -> str:
         if frame is not None and frame.reason:
             return plain(frame.reason, 200)
         return "The host closed the connection."
-    if isinstance(exc, ssl.SSLError | ssl.CertificateError):
-        return NOT_ENCRYPTED
+    if isinstance(exc, ssl.SSLError | ssl.CertificateError) or (encrypted and isinstance(exc, ConnectionResetError)):
+        return NOT_ENCRYPTED  # (a plain server drops a TLS hello)
     if isinstance(exc, OSError):
         return f"Nobody answers there ({plain(exc.strerror or type(exc).__name__, 80)})."
     if isinstance(exc, InvalidHandshake):

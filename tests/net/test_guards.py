@@ -5,6 +5,7 @@ guesser slows down; a web page cannot reach the table."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 
@@ -286,3 +287,56 @@ async def test_guesses_sent_at_once_on_many_connections_cannot_pass_the_backoff(
         codes = [(await closed_with(ws))[0] for ws in sockets]
         assert codes.count(P.CLOSE_BAD_CODE) == H.FREE_GUESSES + 1
         assert codes.count(P.CLOSE_SLOW_DOWN) == 30 - H.FREE_GUESSES - 1
+
+
+async def test_the_hosts_console_prints_no_traceback_and_no_control_character_from_a_client(tmp_path):
+    """A headless host in a process of its own, hit with issue 23's probes: its console
+    shows its own lines and the one notice of a guesser, plain, and nothing else."""
+    import os
+    import re
+    import socket
+    import subprocess
+
+    from tabletop.net.cli import tabletop_command
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "TABLETOP_DATA_DIR": str(tmp_path)}
+    proc = subprocess.Popen([*tabletop_command(), "host", "senji", "--headless", "--listen", f"127.0.0.1:{port}"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+    try:
+        opening = [proc.stdout.readline() for _ in range(6)]
+        code = re.search(rb"tabletop join \S+ (\S+)", opening[2]).group(1).decode()
+        where = f"ws://127.0.0.1:{port}/"
+        probes = [junk for junk, _ in HOSTILE_FIRST] + [
+            json.dumps({"v": 2, "type": "join", "code": code}),  # joins, then:
+        ]
+        for junk in probes:
+            async with connect(where, max_size=None) as ws:
+                await ws.send(junk)
+                if junk is probes[-1]:
+                    await ws.recv()
+                    await ws.send('{"v":2,"type":"act","revision":0,"action":' + '{"a":' * 900 + "1" + "}" * 901)
+                with pytest.raises(ConnectionClosed):
+                    for _ in range(5):
+                        await asyncio.wait_for(ws.recv(), 5)
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(b"GET / HTTP/1.1\r\nHost: \x1b]0;PWNED\x07\r\n\r\n")  # not a WebSocket at all
+        await writer.drain()
+        await reader.read()
+        writer.close()
+        for n in range(H.FREE_GUESSES + 2):
+            async with connect(where) as ws:
+                with contextlib.suppress(ConnectionClosed):
+                    await ws.send(P.encode(P.Join(code=f"WRNG-{n:04d}")))
+                    await asyncio.wait_for(ws.recv(), 5)
+    finally:
+        proc.terminate()
+        out = proc.communicate(timeout=20)[0]
+    lines = out.decode().splitlines()  # after its opening lines (read above)
+    # (that Red left is told once the note gap is over: after the probes)
+    assert lines == ["Red (R) joined the table.",
+                     f"Someone at 127.0.0.1 typed {H.FREE_GUESSES + 1} wrong join codes: "
+                     "each further try from there now waits longer."], out
+    assert b"\x1b" not in out and b"\x07" not in out
