@@ -40,7 +40,16 @@ import secrets
 from collections.abc import Collection
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+)
 
 from rules.common import Game, LogLine, StateBase
 from rules.common.text import PlainLine, PlainName, is_plain, plain
@@ -106,29 +115,52 @@ def show_code(code: str, printed: str | None) -> str:
     return f"{code}-{printed}" if printed else code
 
 
-def _plain_data(value: Any) -> Any:
-    """Every string in ``value`` (keys too, at any depth) is printable, and it nests at most
-    ``MAX_DEPTH`` deep; checked without recursion."""
-    todo = [(value, 1)]
-    while todo:
-        item, depth = todo.pop()
-        if isinstance(item, str):
-            if not is_plain(item):
-                raise ValueError("text may hold only printable characters (no control characters)")
-        elif isinstance(item, dict | list | tuple):
+NOT_PLAIN = "text may hold only printable characters (no control characters)"
+
+
+def plain_data(value: Any) -> Any:
+    """``value`` when every string in it (keys too, at any depth) is printable and it nests
+    at most ``MAX_DEPTH`` deep, else ValueError. Read level by level, without recursion;
+    its strings are checked at once at the end."""
+    level, depth, texts = [value], 0, []
+    while level:
+        depth += 1
+        deeper: list[Any] = []
+        for item in level:
+            kind = type(item)
+            if kind is str:
+                texts.append(item)
+                continue
+            if kind is dict:
+                texts.extend(item)
+                deeper.extend(item.values())
+            elif kind is list or kind is tuple:
+                deeper.extend(item)
+            else:
+                continue
             if depth > MAX_DEPTH:
                 raise ValueError(f"it nests more than {MAX_DEPTH} deep")
-            if isinstance(item, dict):
-                todo.extend((k, depth) for k in item)
-                todo.extend((v, depth + 1) for v in item.values())
-            else:
-                todo.extend((v, depth + 1) for v in item)
+        level = deeper
+    try:
+        joined = "".join(texts)
+    except TypeError:  # a key that is not a string (never in JSON)
+        joined = "".join(map(str, texts))
+    if not joined.isprintable():
+        raise ValueError(NOT_PLAIN)
     return value
 
 
+def _checked(value: Any, info: ValidationInfo) -> Any:
+    """``plain_data`` as a field's validator; skipped when ``_parse`` has checked the whole
+    message already (its validation context says so)."""
+    if info.context is not None and info.context.get("plain"):
+        return value
+    return plain_data(value)
+
+
 # A game's data on the wire (an action, a view, options): its text is printable.
-PlainData = Annotated[dict[str, Any], AfterValidator(_plain_data)]
-PlainId = Annotated[str, Field(max_length=64), AfterValidator(_plain_data)]
+PlainData = Annotated[dict[str, Any], AfterValidator(_checked)]
+PlainId = Annotated[str, Field(max_length=64), AfterValidator(_checked)]
 
 
 class Message(BaseModel):
@@ -140,7 +172,7 @@ class Message(BaseModel):
 # -- client to host -----------------------------------------------------------------
 class Join(Message):
     type: Literal["join"] = "join"
-    code: Annotated[str, Field(max_length=32), AfterValidator(_plain_data)]
+    code: Annotated[str, Field(max_length=32), AfterValidator(_checked)]
 
 
 class Act(Message):
@@ -210,10 +242,9 @@ class Update(Message):
 
     @field_validator("log")
     @classmethod
-    def _plain_log(cls, lines: list[LogLine]) -> list[LogLine]:
-        for line in lines:
-            if not is_plain(line.text):
-                raise ValueError("a log line may hold only printable characters (no control characters)")
+    def _plain_log(cls, lines: list[LogLine], info: ValidationInfo) -> list[LogLine]:
+        if (info.context is None or not info.context.get("plain")) and not is_plain("".join(ln.text for ln in lines)):
+            raise ValueError(NOT_PLAIN)
         return lines
 
 
@@ -250,11 +281,11 @@ def _parse(adapter: TypeAdapter, data: str | bytes, limit: int) -> Any:
     if isinstance(raw, dict) and raw.get("v") != VERSION:
         raise BadMessage(f"This table speaks version {VERSION} of the protocol; update tabletop.")
     try:
-        _plain_data(raw if isinstance(raw, dict | list) else [])
+        plain_data(raw)
     except ValueError as exc:
         raise BadMessage(f"The message is refused: {exc}.") from None
     try:
-        return adapter.validate_python(raw)
+        return adapter.validate_python(raw, context={"plain": True})  # its text: checked just above
     except ValidationError as exc:
         first = exc.errors()[0]
         where = plain(".".join(str(p) for p in first.get("loc", ())), 40)
@@ -286,7 +317,9 @@ def build_update(
     mover = game.to_move(state)
     actions = [game.dump_action(a) for a in seat_actions(game, state, seats, [seat])]
     outcome = game.outcome(state)
-    return Update(
+    # The host's own state: its names were checked where they entered (options, seats), and
+    # every joiner checks all of the update's text again; the host does not walk it per seat.
+    return Update.model_validate(dict(
         revision=revision,
         view=view.model_dump(mode="json", exclude={"log"}),
         log_from=log_from,
@@ -296,7 +329,7 @@ def build_update(
         outcome=outcome.model_dump(mode="json") if outcome is not None else None,
         seats=seats,
         clock=clock,
-    )
+    ), context={"plain": True})
 
 
 def seat_actions(game: Game, state: StateBase, seats: list[SeatInfo], mine: Collection[int]) -> list:

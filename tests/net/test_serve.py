@@ -104,9 +104,9 @@ async def test_tabs_are_capped_and_the_extra_tab_is_told_so(server):
         page = await session.get(f"{mine}/")
         assert page.status == 503
         assert "All 2 browser seats of this table are in use." in await page.text()
-        await until(lambda: len(descendants(proc.pid)) == 2, 30)  # one process a tab (no shell left)
+        await until(lambda: len(descendants(proc.pid)) == 2, 90)  # one process a tab (no shell left)
         await open_tabs[0].close()
-        await until(lambda: len(descendants(proc.pid)) == 1, 30)
+        await until(lambda: len(descendants(proc.pid)) == 1, 90)
         again = await tab(session, port, mine)  # a closed tab frees its place
         assert not isinstance(again, int)
         for ws in (again, open_tabs[1]):
@@ -158,11 +158,11 @@ async def test_what_a_tab_sends_never_prints_a_traceback_on_the_servers_console(
                          '["stdin", 5]', '["ping", {"a": 1}]', json.dumps(["resize", {"width": 120, "height": 40}])):
                 await ws.send_str(junk)
             await ws.send_str("x" * 70_000)  # past the size a tab may send: the tab is closed
-            message = await ws.receive(timeout=30)
+            message = await ws.receive(timeout=90)
             while message.type not in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR):
-                message = await ws.receive(timeout=30)
+                message = await ws.receive(timeout=90)
             await ws.close()
-            await until(lambda: descendants(proc.pid) == [], 30)
+            await until(lambda: descendants(proc.pid) == [], 90)
     finally:
         proc.terminate()
         out = proc.communicate(timeout=20)[0]

@@ -157,7 +157,7 @@ def test_tabletop_join_in_a_terminal_refuses_a_hostile_welcome_and_no_payload_by
     with HostileHost([welcome, update]) as hostile:
         seat = PtySeat(["join", f"{LOCAL}:{hostile.port}", "ABCD-EFGH"], {"TABLETOP_DATA_DIR": str(tmp_path)})
         try:
-            assert seat.finish(60) == 1
+            assert seat.finish(120) == 1
         finally:
             seat.close()
     raw = bytes(seat.output)
@@ -174,11 +174,11 @@ def test_a_hostile_note_to_a_seat_at_the_board_is_refused_and_no_payload_byte_re
     with HostileHost([welcome, update, note]) as hostile:
         seat = PtySeat(["join", f"{LOCAL}:{hostile.port}", "ABCD-EFGH"], {"TABLETOP_DATA_DIR": str(tmp_path)})
         try:
-            seat.until(lambda: bool(hostile.closed), 60, "the seat closing the hostile connection")
+            seat.until(lambda: bool(hostile.closed), 180, "the seat closing the hostile connection")
             assert hostile.closed[0][0] == P.CLOSE_BAD_MESSAGE
-            seat.until(lambda: "cannot read" in words(bytes(seat.output)), 30, "the seat saying why")
+            seat.until(lambda: "cannot read" in words(bytes(seat.output)), 60, "the seat saying why")
             seat.type("q")  # leave the table
-            assert seat.finish(30) == 0
+            assert seat.finish(60) == 0
         finally:
             seat.close()
     raw = bytes(seat.output)
