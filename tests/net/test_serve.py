@@ -61,7 +61,7 @@ async def server(tmp_path):
             return False
 
     try:
-        await until(answers, 30)
+        await until(answers, 60)
         yield port, proc
     finally:
         proc.terminate()
