@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from ..store import Store
     from .host import TableHost
 
-LOOPBACK = ("127.0.0.1", "localhost", "::1")
+LOOPBACK = ("127.0.0.1", "localhost", "::1")  # as tls.PLAIN_HOSTS: a table there stays plain
 
 
 def _address(text: str) -> tuple[str, int]:

@@ -49,6 +49,7 @@ from pydantic import (
     ValidationError,
     ValidationInfo,
     field_validator,
+    model_validator,
 )
 
 from rules.common import Game, LogLine, StateBase
@@ -211,6 +212,12 @@ class Welcome(Message):
     seats: list[SeatInfo] = Field(max_length=64)
     table: PlainId  # the table's id (its game in the host's journal)
 
+    @model_validator(mode="after")
+    def _a_seat_of_the_table(self) -> Welcome:
+        if self.seat >= len(self.seats):
+            raise ValueError("the seat is not one of the table's")
+        return self
+
 
 class Clock(BaseModel):
     """The table's clock as the host keeps it: the game's seconds left when the update
@@ -239,6 +246,12 @@ class Update(Message):
     outcome: PlainData | None
     seats: list[SeatInfo] = Field(max_length=64)
     clock: Clock | None = None  # the table's clock, while the rules run one
+
+    @model_validator(mode="after")
+    def _a_seat_to_move(self) -> Update:
+        if self.to_move is not None and not 0 <= self.to_move < len(self.seats):
+            raise ValueError("the seat to move is not one of the table's")
+        return self
 
     @field_validator("log")
     @classmethod

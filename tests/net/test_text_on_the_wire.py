@@ -184,3 +184,15 @@ def test_a_hostile_note_to_a_seat_at_the_board_is_refused_and_no_payload_byte_re
     raw = bytes(seat.output)
     assert "Leave the table" in words(raw)  # the board was drawn, with its keys
     assert hostile_in(raw) == []
+
+
+def test_a_welcome_or_update_naming_a_seat_the_table_has_not_is_refused():
+    welcome, update = welcome_and_update()
+    data = json.loads(welcome)
+    data["seat"] = 3  # of three seats, 0 to 2
+    with pytest.raises(P.BadMessage, match="not understood"):
+        P.parse_host(json.dumps(data))
+    data = json.loads(update)
+    data["to_move"] = 7
+    with pytest.raises(P.BadMessage, match="not understood"):
+        P.parse_host(json.dumps(data))
