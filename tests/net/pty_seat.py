@@ -48,6 +48,12 @@ def words(raw: bytes) -> str:
     return " ".join(_ANSI.sub(b" ", raw).decode("utf-8", "replace").split())
 
 
+def letters(raw: bytes) -> str:
+    """The text the app wrote without its escape sequences and without any space: a line
+    redrawn in pieces (a word cut by cursor moves) reads whole here."""
+    return "".join(_ANSI.sub(b"", raw).decode("utf-8", "replace").split())
+
+
 class PtySeat:
     """``tabletop ARGS`` in a pty of ``cols`` x ``rows``: ``output`` holds every byte."""
 

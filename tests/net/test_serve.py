@@ -45,6 +45,14 @@ def descendants(pid: int) -> list[int]:
     return out
 
 
+def answers(port: int) -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+        return True
+    except OSError:
+        return False
+
+
 @pytest.fixture
 async def server(tmp_path):
     """``tabletop serve`` with at most 2 tabs; yields (port, process)."""
@@ -52,16 +60,8 @@ async def server(tmp_path):
     proc = subprocess.Popen([*tabletop_command(), "serve", "127.0.0.1:9", "--listen", f"127.0.0.1:{port}",
                              "--max-tabs", "2"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             env={**os.environ, "TABLETOP_DATA_DIR": str(tmp_path)}, cwd=tmp_path)
-
-    def answers() -> bool:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return True
-        except OSError:
-            return False
-
     try:
-        await until(answers, 60)
+        await until(lambda: answers(port), 60)
         yield port, proc
     finally:
         proc.terminate()
@@ -152,6 +152,7 @@ async def test_what_a_tab_sends_never_prints_a_traceback_on_the_servers_console(
         assert first.startswith(b"Serving seats of the table at 127.0.0.1:9 on http://127.0.0.1:")
         assert b"at most 1 tabs at once" in first
         proc.stdout.readline()
+        await until(lambda: answers(port), 60)
         async with aiohttp.ClientSession() as session:
             ws = await tab(session, port, f"http://127.0.0.1:{port}", width="100000", height="-5")
             for junk in ("not json", "[" * 50_000 + "]" * 50_000, "[]", "[1]", '["resize", {"width": 1e9}]',

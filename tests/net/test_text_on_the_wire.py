@@ -16,7 +16,7 @@ from tabletop.net import protocol as P
 from tabletop.net.client import Connection, JoinError
 
 from .helpers import GAMES, LOCAL, senji_store
-from .pty_seat import PAYLOAD, PtySeat, hostile_in, words
+from .pty_seat import PAYLOAD, PtySeat, hostile_in, letters, words
 
 
 def welcome_and_update(name: str = "Red (R)") -> tuple[str, str]:
@@ -176,7 +176,7 @@ def test_a_hostile_note_to_a_seat_at_the_board_is_refused_and_no_payload_byte_re
         try:
             seat.until(lambda: bool(hostile.closed), 180, "the seat closing the hostile connection")
             assert hostile.closed[0][0] == P.CLOSE_BAD_MESSAGE
-            seat.until(lambda: "cannot read" in words(bytes(seat.output)), 60, "the seat saying why")
+            seat.until(lambda: "tabletopcannotread" in letters(bytes(seat.output)), 60, "the seat saying why")
             seat.type("q")  # leave the table
             assert seat.finish(60) == 0
         finally:
