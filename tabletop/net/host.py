@@ -312,13 +312,13 @@ class TableHost:
                 self._wrong_code(address)
                 await ws.close(P.CLOSE_BAD_CODE, "That join code does not match a seat at this table.")
                 return
-            if not self._may_join(seat):
-                await ws.close(P.CLOSE_TOO_SOON, "This seat joined too often just now: "
-                               "it can join again in a few seconds.")
-                return
-            if seat in self.clients:
+            if seat in self.clients:  # (a screen whose line dropped asks again until the host sees it go)
                 await ws.close(P.CLOSE_SEAT_TAKEN, f"{plain(self.store.seats[seat].name, MAX_NAME)} is already "
                                "played from another screen.")
+                return
+            if not self._may_join(seat):  # only a join the other screens would hear of is counted
+                await ws.close(P.CLOSE_TOO_SOON, "This seat joined too often just now: "
+                               "it can join again in a few seconds.")
                 return
             client = _Client(ws, seat)
             self.clients[seat] = client

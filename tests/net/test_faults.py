@@ -57,11 +57,11 @@ async def test_a_dropped_seat_joins_again_by_itself_and_sees_the_table_as_it_sta
         remote = await conn.join()
         first = host.clients[seat]
         await conn.drop()  # the line goes dead
-        await until(lambda: "The connection to the host was lost; joining again…" in said)
+        await until(lambda: "The connection to the host was lost; joining again…" in said, 15)
         # The table waits: the seat is still to move, and still remote.
         assert store.to_move() == seat and host.seat_kind(seat) == "remote"
-        await until(lambda: "Joined the table again." in said)  # with the same code
-        await until(lambda: seat in host.clients and host.clients[seat] is not first and remote.send is not None)
+        await until(lambda: "Joined the table again." in said, 15)  # with the same code
+        await until(lambda: seat in host.clients and host.clients[seat] is not first and remote.send is not None, 15)
         before = store.revision
         remote.dispatch(remote.legal_actions()[0])
         await until(lambda: store.revision == before + 1)
