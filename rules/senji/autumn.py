@@ -211,7 +211,8 @@ def start_hire(state: SenjiState, seat: int, mode: str, sea: str | None) -> None
     state.hire = Hire(seat=seat, cards=cards, mode=mode, sea=sea)
     state.reveal()
     state.say(f"{name(state, seat)} draws {len(cards)} samurai to hire one.")
-    state.say(f"You may hire: {', '.join(samurai_label(x) for x in cards)}.", seats=(seat,))
+    label = samurai_label if state.options.hire_scores else samurai_name  # a hire's honour counts only then
+    state.say(f"You may hire: {', '.join(label(x) for x in cards)}.", seats=(seat,))
     state.step = "hire_keep"
 
 
@@ -232,7 +233,8 @@ def apply_hire(state: SenjiState, a: ActionBase) -> None:
         h.cards = [a.letter]
         state.reveal()
         state.say(f"{name(state, seat)} hires {samurai_name(a.letter)}.")
-        gain(state, seat, D.samurai[a.letter].honor, "hired samurai")
+        if state.options.hire_scores:  # rules edition 1; a hire gains no honour (spec 5.10)
+            gain(state, seat, D.samurai[a.letter].honor, "hired samurai")
         if h.mode == "merc":
             fleet_or_new(state, h.sea, seat).samurai.append(a.letter)
             state.say(f"{samurai_name(a.letter)} joins a fleet in the {D.sea[h.sea].name}.")

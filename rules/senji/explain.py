@@ -64,8 +64,10 @@ def combo_text(combo: str) -> str:
         cards = f"{c.same_flower} cards of one flower"
     else:
         cards = " + ".join(f"{n} {k}{'s' if n > 1 else ''}" for k, n in c.need.items())
-    reward = "hire a samurai (draw 3, keep 1, gain its honour)" if c.hire else f"{c.honor} honour"
-    return f"{c.name}: discard {cards} from your hand to score {reward}."
+    if c.hire:
+        return (f"{c.name}: discard {cards} from your hand to hire a samurai instead of scoring "
+                f"honour: draw 3, keep 1, placed in one of your provinces or fleets.")
+    return f"{c.name}: discard {cards} from your hand to score {c.honor} honour."
 
 
 def _setup_pick(view: SenjiState, seat: int | None, letter: str) -> str:
@@ -83,7 +85,10 @@ def explain(view: SenjiState, seat: int | None, a: ActionBase) -> str:  # noqa: 
             return _setup_pick(view, seat, a.letter)
         case "hire_keep":
             s = D.samurai[a.letter]
-            return f"{s.colour.capitalize()} samurai. {s.ability} You gain {s.honor} honour on hiring."
+            if view.options.hire_scores:
+                return (f"{s.colour.capitalize()} samurai. {s.ability} You gain {s.honor} honour on hiring "
+                        f"(this game began under the earlier rules).")
+            return f"{s.colour.capitalize()} samurai. {s.ability} A hire gains no honour."
         case "claim":
             return "You build a fortress there; it becomes one of your three starting provinces."
         case "garrison":
@@ -186,7 +191,8 @@ def explain(view: SenjiState, seat: int | None, a: ActionBase) -> str:  # noqa: 
         case "merc_units":
             return f"Pay {3 * a.n} honour: {a.n} unit(s) form your fleet in that sea."
         case "merc_samurai":
-            return "Pay 6 honour: draw 3 samurai, keep one (you gain its honour), placed in that sea."
+            gains = " (you gain its honour)" if view.options.hire_scores else ""
+            return f"Pay 6 honour: draw 3 samurai, keep one{gains}, placed in that sea."
         case "seppuku":
             s = D.samurai[a.letter]
             return (f"{s.name} leaves the board and becomes a {s.colour} kami: {KAMI[s.colour]}. "
@@ -242,7 +248,8 @@ def why_not(view: SenjiState, seat: int | None) -> str:
             return "No trading card to use: only another family's trading card can be used."
         return ""
     if step == "winter_floor" and view.offers_left and view.offers_left[seat] == 0:
-        return "No offer to open: you have made all your offers this winter."
+        n = view.options.offers_per_winter
+        return f"No offer to open: you have opened all {n} of your offers this winter (the table's limit)."
     if step == "combat_support_D" and view.combat is not None and view.combat.round == 1 \
             and not view.combat.executed:
         c = view.combat

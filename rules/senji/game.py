@@ -123,6 +123,14 @@ class Senji(Game):
     def new(self, options: SenjiOptions, seed: int) -> SenjiState:
         return setup.new(options, seed)
 
+    def parse_options(self, data) -> SenjiOptions:
+        """A recorded setup (a save, a journal game, a host's welcome). One recorded before
+        the rules carried an edition (no ``rules_edition``) was played under edition 1: it
+        replays, and plays on, under those rules."""
+        if isinstance(data, dict) and "rules_edition" not in data:
+            data = {**data, "rules_edition": 1}
+        return super().parse_options(data)
+
     def to_move(self, state: SenjiState) -> int | None:
         return None if state.over else state.actor
 
@@ -152,6 +160,13 @@ class Senji(Game):
 
     def _reason(self, state: SenjiState, action: ActionBase, options: list[ActionBase]) -> str:
         who = name(state, state.actor) if state.actor is not None else "Nobody"
+        if isinstance(action, OpenOffer) and state.step == "winter_floor" and 0 <= action.by < nseats(state) \
+                and not year.may_open(state, action.by):
+            n = state.options.offers_per_winter
+            why = ("with no winter clock, that is the table's limit" if state.options.winter_timer_s == 0 else
+                   "this game began under the earlier rules, which limit offers even with the clock")
+            return (f"{name(state, action.by)} has opened the {n} offer{'s' if n > 1 else ''} a player may "
+                    f"open this winter: {why}.")
         if all(o.kind != action.kind for o in options):
             return f"Not now: {who} must {STEP_TEXT[state.step]}."
         return REASONS.get(action.kind, f"That choice is not allowed now ({STEP_TEXT[state.step]}).")
@@ -253,9 +268,9 @@ def open_actions(state: SenjiState, seat: int) -> list[ActionBase]:
     """Spec 4.3: on the winter floor a player with offers left opens an offer themselves
     (the host's choice in the rules' turn order, so the store applies it as the host's).
     Public facts only: any seat's view will do."""
-    if state.over or state.step != "winter_floor" or not 0 <= seat < len(state.offers_left):
+    if state.over or state.step != "winter_floor" or not 0 <= seat < nseats(state):
         return []
-    return [make(OpenOffer, by=seat)] if state.offers_left[seat] > 0 else []
+    return [make(OpenOffer, by=seat)] if year.may_open(state, seat) else []
 
 
 
@@ -383,13 +398,15 @@ def describe(a: ActionBase, names: list[str] | None = None) -> str:
         case "return_hostage":
             return f"Take back the hostage {_card(a.card)}"
         case "combo_start":
+            if a.combo in D.combo and D.combo[a.combo].hire:
+                return f"Hire a samurai with {_combo(a.combo)}"  # the set scores honour or hires
             return f"Score {_combo(a.combo)}"
         case "combo_add":
             return f"Add {_card(a.card)}"
         case "combo_add_wild":
             return f"Add {_card(a.card)} as a {a.as_kind} (Shingen)"
         case "hire_keep":
-            return f"Hire {samurai_label(a.letter)}"
+            return f"Hire {_samurai(a.letter)}"
         case "hire_place":
             where = _province(a.location) if a.location in D.province else _sea(a.location)
             return f"Place in {where}"

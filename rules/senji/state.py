@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, PrivateAttr, field_validator, model_serializer, model_validator
+from pydantic_core import PydanticCustomError
 
 from rules.common import Frozen, Model, OptionsBase, StateBase
 
 FAMILY_ORDER = ("R", "G", "P", "K", "B", "Y")
+
+# The rules a game is played under. 2 (issue 27): a hire gains no honour, and with the winter
+# clock running only the clock limits offers. 1: the earlier reading, kept so that a game
+# recorded under it (a save, a journal game) replays as it was played, and plays on under it.
+RULES_EDITION = 2
+EDITIONS = (1, 2)
 
 
 class SeatSpec(Frozen):
@@ -30,13 +37,20 @@ class SenjiOptions(OptionsBase):
         json_schema_extra={"titles": {"host": "The host calls each player",
                                       "honor": "Highest honour first (variant)"}})
     winter_timer_s: Literal[0, 120, 240, 360] = Field(
-        default=240, title="Winter timer (s)", description="0 = the host ends winter by hand",
+        default=240, title="Winter timer (s)",
+        description="the rulebook's hourglass, the only limit on offers; 0 = no clock, the host ends winter",
         json_schema_extra={"titles": {0: "No clock: the host ends winter", 120: "2 minutes",
                                       240: "4 minutes", 360: "6 minutes"}})
-    offers_per_winter: int = Field(default=3, ge=1, le=9, title="Offers per winter",
-                                   description="offers each player may open per winter")
+    offers_per_winter: int = Field(
+        default=3, ge=1, le=9, title="Offers per winter without a clock",
+        description="each player's offers per winter when there is no clock (with one, only time limits them)")
     turn_limit: int = Field(default=0, ge=0, le=99, title="Year limit",
                             description="0 = off; otherwise the game also ends after that year")
+    # Not a table option (no form field, no flag): the rules the game is played under.
+    # Written as ``rules_edition`` in every dump of a game of edition 2 on; a dump without it
+    # is edition 1's, byte for byte, and ``Senji.parse_options`` reads a recorded setup
+    # without it as edition 1 (a state's JSON without it reads as the current edition).
+    _rules_edition: int = PrivateAttr(default=RULES_EDITION)
 
     @model_validator(mode="after")
     def _seats_fit(self) -> "SenjiOptions":
@@ -47,6 +61,49 @@ class SenjiOptions(OptionsBase):
             if fams != sorted(FAMILY_ORDER[: self.players]):
                 raise ValueError("the seats must use exactly the families in play")
         return self
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _edition_in(cls, data: Any, handler) -> "SenjiOptions":
+        edition = None
+        if isinstance(data, dict) and "rules_edition" in data:
+            data = dict(data)
+            edition = data.pop("rules_edition")
+            if type(edition) is not int or edition not in EDITIONS:
+                raise PydanticCustomError("rules_edition", "unknown rules edition {edition} (from a newer tabletop?)",
+                                          {"edition": str(edition)[:8]})
+        out = handler(data)
+        if edition is not None:
+            out._rules_edition = edition
+        return out
+
+    @model_serializer(mode="wrap")
+    def _edition_out(self, handler) -> dict[str, Any]:
+        out = handler(self)
+        if self._rules_edition != 1:
+            out["rules_edition"] = self._rules_edition
+        return out
+
+    @property
+    def rules_edition(self) -> int:
+        return self._rules_edition
+
+    def with_edition(self, edition: int) -> "SenjiOptions":
+        """These options under another rules edition."""
+        return type(self).model_validate({**self.model_dump(), "rules_edition": edition})
+
+    @property
+    def hire_scores(self) -> bool:
+        """Edition 1 only: a hired samurai added its printed honour."""
+        return self._rules_edition == 1
+
+    @property
+    def offer_limit(self) -> int | None:
+        """Offers each player may open per winter, or None when only the winter clock limits
+        them (spec 4.3; the seed's 4-minute hourglass). Edition 1 always limited them."""
+        if self.winter_timer_s > 0 and self._rules_edition >= 2:
+            return None
+        return self.offers_per_winter
 
     def families(self) -> list[str]:
         if self.seats:
@@ -202,6 +259,8 @@ class SenjiState(StateBase):
     claimed: list[list[str]] = Field(default_factory=list)
     left_units: list[int] = Field(default_factory=list)
     # winter
+    # Offers each seat may still open this winter under the table's limit; empty while only
+    # the winter clock limits them (``SenjiOptions.offer_limit`` is None).
     offers_left: list[int] = Field(default_factory=list)
     offer: Offer | None = None
     bid_turn: int = 0

@@ -45,7 +45,8 @@ def apply_emperor(state: SenjiState, a: ChooseHost) -> None:
 
 # -- Winter ------------------------------------------------------------------------
 def start_winter(state: SenjiState) -> None:
-    state.offers_left = [state.options.offers_per_winter] * nseats(state)
+    limit = state.options.offer_limit  # None: the winter clock alone limits offers (spec 4.3)
+    state.offers_left = [] if limit is None else [limit] * nseats(state)
     state.offer = None
     shown = []
     for f in sorted(state.missing_decks, key=D.family_order.index):
@@ -70,8 +71,14 @@ def tradable(state: SenjiState, seat: int, taken: list[OfferCard]) -> list[str]:
     return [c for c in state.diplo_hands[seat] if D.card_code(c) != "D0" and c not in used]
 
 
+def may_open(state: SenjiState, seat: int) -> bool:
+    """Whether ``seat`` may open another offer this winter: always while the winter clock
+    runs (it is the limit), else while the table's limit leaves it one."""
+    return not state.offers_left or state.offers_left[seat] > 0
+
+
 def legal_floor(state: SenjiState) -> list[ActionBase]:
-    out: list[ActionBase] = [make(OpenOffer, by=s) for s in host_order(state) if state.offers_left[s] > 0]
+    out: list[ActionBase] = [make(OpenOffer, by=s) for s in host_order(state) if may_open(state, s)]
     return out + [make(EndNegotiation)] + _timer(state)
 
 
@@ -113,7 +120,8 @@ def apply_winter(state: SenjiState, a: ActionBase) -> None:
                       else "The host ends the negotiation.")
             close_floor(state)
         case OpenOffer(by=s):
-            state.offers_left[s] -= 1
+            if state.offers_left:
+                state.offers_left[s] -= 1
             state.offer = Offer(frm=s)
             state.step, state.actor = "offer_compose", s
             state.reveal()

@@ -105,7 +105,7 @@ def entries(store, since: int) -> list:
 
 # -- the rules' contract ------------------------------------------------------------------
 def test_a_player_with_offers_left_may_open_one_on_the_floor_and_only_there():
-    options = SenjiOptions(players=4, offers_per_winter=2)
+    options = SenjiOptions(players=4, offers_per_winter=2, winter_timer_s=0)  # no clock: the table's limit
     store = senji_store(4, SEED, ["human"] * 4, options)
     bot = SENJI.bots()["smart"]
     rng = Rng(seed=3)
@@ -132,7 +132,7 @@ def test_a_player_with_offers_left_may_open_one_on_the_floor_and_only_there():
 
 
 def test_a_bot_waits_on_the_floor_while_a_player_can_open_an_offer():
-    options = SenjiOptions(players=3, offers_per_winter=1)
+    options = SenjiOptions(players=3, offers_per_winter=1, winter_timer_s=0)  # no clock: the table's limit
     store, _, host = floor_table(options)
     others = [s for s in range(3) if s != host]
     state = store.state

@@ -100,7 +100,7 @@ def test_mercenaries_scenario_17():
     do(s, MercSamurai(sea="S"))
     assert s.honor[R] == 2 and sorted(s.hire.cards) == ["D", "G", "M"]
     do(s, HireKeep(letter="G"))
-    assert s.honor[R] == 10 and s.fleets[0].samurai == ["G"]
+    assert s.honor[R] == 2 and s.fleets[0].samurai == ["G"]  # a hire gains no honour (issue 27)
     assert sorted(s.samurai_discard) == ["D", "M"]
     assert "merc_samurai" not in kinds(s)
 
@@ -158,15 +158,11 @@ def test_full_month_and_scrolls_hire():
     assert s.step == "hire_keep" and len(s.hire.cards) == 3
     pick = s.hire.cards[0]
     do(s, HireKeep(letter=pick))
-    assert s.honor[R] == 6 + GAME_honor(pick)
+    assert s.honor[R] == 6  # the set hires instead of scoring: no honour for the samurai
     assert GAME.legal_actions(s) == [HirePlace(location="aki")]
     do(s, HirePlace(location="aki"))
     assert s.provinces["aki"].samurai == [pick]
 
-
-def GAME_honor(letter):
-    from rules.senji.data import data
-    return data().samurai[letter].honor
 
 
 def test_trading_card_and_sakon():

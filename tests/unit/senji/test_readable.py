@@ -139,4 +139,4 @@ def test_why_no_offer_can_be_opened():
     assert s.step == "winter_floor"
     s.offers_left[s.actor] = 0
     assert GAME.why_not(GAME.view(s, s.actor), s.actor) == (
-        "No offer to open: you have made all your offers this winter.")
+        "No offer to open: you have opened all 3 of your offers this winter (the table's limit).")
