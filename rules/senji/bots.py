@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.common import ActionBase, Rng
 
-from .board import D, owned
+from .board import D, has_samurai, owned
 from .state import OfferCard, SenjiState
 from .view import HIDDEN
 
@@ -19,13 +19,58 @@ FIRST_WHY = {  # the steps where the bot takes the first choice listed, and why 
     "hire_place": "The first of your provinces or fleets listed.",
 }
 AUTUMN_WHY = {
-    "combo_start": "A hanafuda set scores honour now.",
+    "combo_start": "A hanafuda set scores honour now.",  # or hires: see combo_choice
     "reveal_hostage": "A hostage shown is honour gained at no cost.",
     "diplo_start": "Diplomatic honour: 10 honour for you, and every other player loses 1.",
     "use_trade": "A trading card of another family: a free look at the deck.",
     "kami_green": "The green kami brings a hanafuda of your choice.",
     "merc_units": "With no province and no fleet, mercenaries are the way back onto the board.",
 }
+
+
+# A hire gains no honour (spec 5.10): what a hired samurai is worth to the bot is what the
+# rulebook's mercenary hire charges for one, 6 honour ("pay 6 honor, draw 3, choose 1").
+HIRE_WORTH = 6
+WIN_HONOR = 60  # the end of the year with this much honour or more may end the game
+COLOUR_ORDER = ("red", "green", "blue")  # a hire stands on the board: red abilities act in its fights
+
+
+def set_worth(view: SenjiState, seat: int, combo: str) -> int:
+    """What scoring ``combo`` is worth to the bot, in honour: its honour (+1 with Nobuhide);
+    a set that takes the bot to the winning mark is worth the mark itself. The five-ribbon
+    set hires instead of scoring: a samurai at ``HIRE_WORTH``."""
+    c = D.combo[combo]
+    if c.hire:
+        return HIRE_WORTH
+    honour = c.honor + (1 if has_samurai(view, seat, "J") else 0)
+    return WIN_HONOR if view.honor[seat] < WIN_HONOR <= view.honor[seat] + honour else honour
+
+
+def combo_choice(view: SenjiState, seat: int, actions: list[ActionBase]) -> tuple[ActionBase, str] | None:
+    """The set worth most to the bot among those it may start (the first listed on a tie)."""
+    sets = [a for a in actions if a.kind == "combo_start"]
+    if not sets:
+        return None
+    best = max(sets, key=lambda a: set_worth(view, seat, a.combo))
+    c = D.combo[best.combo]
+    if not c.hire:
+        hire = next((a for a in sets if D.combo[a.combo].hire), None)
+        if hire is not None:
+            return best, (f"{c.name} scores more than a hire is worth to you ({HIRE_WORTH} honour, "
+                          f"the price of a mercenary samurai).")
+        return best, AUTUMN_WHY["combo_start"]
+    others = [set_worth(view, seat, a.combo) for a in sets if a is not best]
+    given = f" more than the {max(others)} honour another set would score" if others else ""
+    return best, (f"A samurai is worth {HIRE_WORTH} honour to you (the price of a mercenary "
+                  f"samurai),{given}: hire one with {c.name}.")
+
+
+def hire_rank(letter: str) -> tuple[int, int]:
+    """Smaller is better: a samurai with an ability before one without (a hire gains no
+    honour, so printed honour counts for nothing), then by colour (``COLOUR_ORDER``)."""
+    s = D.samurai[letter]
+    none = s.ability.strip().rstrip(".").lower() == "no ability"
+    return (1 if none else 0, COLOUR_ORDER.index(s.colour))
 
 
 def _first(actions: list[ActionBase], kind: str) -> ActionBase | None:
@@ -211,6 +256,8 @@ def decide(view: SenjiState, seat: int, actions: list[ActionBase], rng: Rng) -> 
         for kind in PREFER_TOP:
             a = _first(actions, kind)
             if a is not None:
+                if kind == "combo_start":
+                    return combo_choice(view, seat, actions)
                 if kind == "merc_units":
                     a = max((x for x in actions if x.kind == kind), key=lambda x: x.n)
                 return a, AUTUMN_WHY[kind]
@@ -218,6 +265,9 @@ def decide(view: SenjiState, seat: int, actions: list[ActionBase], rng: Rng) -> 
     if step == "trade_keep":
         return actions[0], "Any of them: the bot keeps the first shown."
     if step == "hire_keep":
-        a = max(actions, key=lambda a: D.samurai[a.letter].honor)
-        return a, f"The highest honour of those drawn ({D.samurai[a.letter].honor})."
+        a = min(actions, key=lambda a: hire_rank(a.letter))
+        s = D.samurai[a.letter]
+        if hire_rank(a.letter)[0]:
+            return a, "None of them has an ability; a hire gains no honour, so any will do."
+        return a, f"A hire gains no honour: {s.name}'s ability counts ({s.colour} samurai: {s.ability})"
     return actions[0], FIRST_WHY.get(step, "The first choice.")
