@@ -255,6 +255,8 @@ class Senji(Game):
     def name_of(self, value: str) -> str:
         if value in D.province:
             return province_name(value)
+        if value in D.combo:  # a hanafuda set being put together
+            return D.combo[value].name
         return card_name(value)
 
     def check_invariants(self, state: SenjiState) -> None:
