@@ -20,7 +20,7 @@ from .grid import (
 )
 from .model import (
     AddTarget, CancelAttack, Character, DeclareAttack, Draft, EndActivation, EndMove, EndTrade,
-    Exert, HarakiriState, InteractCharacter, InteractPoint, KamiMode, PlaceKi, RetrieveHead,
+    Exert, HarakiriState, InteractCharacter, InteractPoint, ItemState, KamiMode, PlaceKi, RetrieveHead,
     RerollKi, Roll, SetFocus, SetSkill, StartMove, Step, Sub, SwapWeapon, Technique, Transfer,
     UseItem, WithdrawKi, pos, xy,
 )
@@ -211,7 +211,7 @@ def legal(state: HarakiriState, c: Character, only=None) -> list:
             offered: set[str] = set()
             for it in c.items:
                 idef = data.items()[it.id]
-                if c.attrs["KNO"] < idef.kno or it.id in c.items_used_round or it.id in offered:
+                if c.attrs["KNO"] < idef.kno or it.id in offered or not item_ready(state, c, it):
                     continue  # two items alike are one choice: using "the Rice Ball"
                 offered.add(it.id)
                 if idef.target == "minion":
@@ -263,9 +263,9 @@ def legal(state: HarakiriState, c: Character, only=None) -> list:
     # trade
     o = char(state, sub.trade_with)
     for giver, taker in ((c, o), (o, c)) if kind in (None, "transfer") else ():
-        for iid in dict.fromkeys(it.id for it in giver.items):  # two items alike: one choice
-            if _can_take_item(taker, iid):
-                out.append(_act(Transfer, thing="item:" + iid, frm=giver.id, to=taker.id))
+        for thing in _items_to_give(state, giver):
+            if _can_take_item(taker, thing.split(":")[1]):
+                out.append(_act(Transfer, thing=thing, frm=giver.id, to=taker.id))
         if len(giver.weapons) == 2 and len(taker.weapons) < 2:
             out += [_act(Transfer, thing="weapon:" + w, frm=giver.id, to=taker.id) for w in giver.weapons]
         if giver.heads:
@@ -276,6 +276,41 @@ def legal(state: HarakiriState, c: Character, only=None) -> list:
     if kind is None or kind in FREE:
         out += free_actions(state, c)
     return out
+
+
+def item_ready(state: HarakiriState, c: Character, it: ItemState) -> bool:
+    """Each item is used at most once per round (seed, "Use an item"). The mark is the
+    item's own and goes with it in a trade; under rules edition 1 it was the character's."""
+    if c.items_used_round is not None:
+        return it.id not in c.items_used_round
+    return it.used_round != state.round
+
+
+def used_this_round(state: HarakiriState, c: Character, item: str) -> bool:
+    """Whether every ``item`` that ``c`` holds was used this round (none can be now)."""
+    held = [it for it in c.items if it.id == item]
+    return bool(held) and not any(item_ready(state, c, it) for it in held)
+
+
+def _items_to_give(state: HarakiriState, giver: Character) -> list[str]:
+    """The items ``giver`` can hand over, as trade things: two alike are one choice, unless
+    one was used this round and the other not (``item:<id>:used`` names a used one)."""
+    if giver.items_used_round is not None:  # rules edition 1: the mark stays with the giver
+        return ["item:" + iid for iid in dict.fromkeys(it.id for it in giver.items)]
+    out: dict[str, None] = {}
+    for it in giver.items:
+        out["item:" + it.id + ("" if it.used_round != state.round else ":used")] = None
+    return list(out)
+
+
+def item_refusal(state: HarakiriState, c: Character, item: str) -> str | None:
+    """The reason ``c`` may not use ``item`` because it was used this round, if that is it."""
+    if not used_this_round(state, c, item):
+        return None
+    name = data.items()[item].name
+    return (f"{char_name(c.id)} cannot use the {name} again this round: it was already used this "
+            f"round, and each item is used at most once per round, whoever holds it. It can be "
+            f"used again next round.")
 
 
 def _point_def(state: HarakiriState, pid: str) -> data.PointDef:
@@ -323,6 +358,8 @@ REASONS = {
 
 def apply(state: HarakiriState, c: Character, action) -> None:
     if action not in legal(state, c, only=action):
+        if action.kind == "use_item" and (why := item_refusal(state, c, action.item)):
+            raise IllegalAction(why)
         msg = REASONS.get(action.kind, "That is not possible now.")
         raise IllegalAction(msg.format(n=char_name(c.id)))
     name = char_name(c.id)
@@ -494,9 +531,12 @@ def technique(state: HarakiriState, c: Character, sid: str, target: str | None) 
 
 def use_item(state: HarakiriState, c: Character, item: str, target: str | None) -> None:
     name = char_name(c.id)
-    it = next(i for i in c.items if i.id == item)
+    it = next(i for i in c.items if i.id == item and item_ready(state, c, i))
     idef = data.items()[item]
-    c.items_used_round.append(item)
+    if c.items_used_round is not None:  # rules edition 1
+        c.items_used_round.append(item)
+    else:
+        it.used_round = state.round
     state.say(f"{name} uses the {idef.name}.")
     if item == "rice_ball":
         state.say(f"{name} heals {heal_character(c, 3)}.")
@@ -526,7 +566,11 @@ def transfer(state: HarakiriState, action: Transfer) -> None:
     giver, taker = char(state, action.frm), char(state, action.to)
     kind, _, what = action.thing.partition(":")
     if kind == "item":
-        it = next(i for i in giver.items if i.id == what)
+        iid, _, used = what.partition(":")
+        if giver.items_used_round is not None:  # rules edition 1: the first of that kind
+            it = next(i for i in giver.items if i.id == iid)
+        else:  # the mark goes with the item
+            it = next(i for i in giver.items if i.id == iid and (i.used_round == state.round) == bool(used))
         giver.items.remove(it)
         taker.items.append(it)
     elif kind == "weapon":

@@ -9,7 +9,7 @@ rule is decided here: the pool is the weapon's dice for the mode plus what the r
 from __future__ import annotations
 
 from . import data
-from .character import attack_targets, weapon
+from .character import attack_targets, used_this_round, weapon
 from .core import (
     CHAR_MOVER, char, char_name, enemy, enemy_arm, enemy_hp_left, enemy_stats, ref_label, slot_die,
 )
@@ -160,7 +160,10 @@ def explain(view: HarakiriState, seat: int | None, action) -> str:  # noqa: C901
     if k == "interact_character":
         return f"Trade with {char_name(action.other)} (1 AP): items, weapons and heads may change hands."
     if k == "transfer":
-        return f"{char_name(action.frm)} hands {thing_name(action.thing)} to {char_name(action.to)}."
+        text = f"{char_name(action.frm)} hands {thing_name(action.thing)} to {char_name(action.to)}."
+        if action.thing.startswith("item:") and action.thing.endswith(":used"):
+            text += " Each item is used at most once per round, whoever holds it: again next round."
+        return text
     if k == "end_trade":
         return "Close the trade."
     if k == "swap_weapon":
@@ -222,7 +225,7 @@ def explain(view: HarakiriState, seat: int | None, action) -> str:  # noqa: C901
 
 
 def why_not(view: HarakiriState, seat: int | None) -> str:
-    """Why an attack or a Move is missing from an activation's choices."""
+    """Why an attack, a Move or an item is missing from an activation's choices."""
     c = _active(view)
     if c is None or view.pending is not None or view.sub is not None or c.p is None:
         return ""
@@ -239,6 +242,10 @@ def why_not(view: HarakiriState, seat: int | None) -> str:
         bits.append("no Move: one Move per activation, already made")
     elif c.ap < 1:
         bits.append("no Move: no AP left")
+    for item in dict.fromkeys(it.id for it in c.items):
+        if used_this_round(view, c, item):
+            bits.append(f"no {data.items()[item].name}: used this round (an item once per round, "
+                        f"whoever holds it), again next round")
     if not bits:
         return ""
     text = "; ".join(bits)

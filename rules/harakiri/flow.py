@@ -281,7 +281,8 @@ def round_end(state: HarakiriState) -> None:
         return
     for c in state.characters:
         c.mp_bonus_round = 0
-        c.items_used_round = []
+        if c.items_used_round is not None:  # rules edition 1; an item's own mark names its round
+            c.items_used_round = []
     for e in state.enemies:
         e.range_bonus_round = 0
         e.hits_bonus_round = 0

@@ -46,7 +46,8 @@ class Harakiri(Game):
                           weapons=list(d.weapons),
                           items=[ItemState(id=it, uses=data.items()[it].uses) for it in d.items],
                           ki=[], skills=[s for s in d.skills if data.skills()[s].level <= lvl],
-                          affinity=options.kami_affinity)
+                          affinity=options.kami_affinity,
+                          items_used_round=[] if options.rules_edition == 1 else None)
             state.characters.append(c)
             roll_ki(state, c)
         adv = data.oracle().adventure[options.adventure_result]
@@ -57,6 +58,14 @@ class Harakiri(Game):
         state.say(f"The oracle deck holds {len(state.oracle.deck)} cards.")
         advance(state)
         return state
+
+    def parse_options(self, data) -> HarakiriOptions:
+        """A recorded setup (a save, a journal game, a host's welcome). One recorded before
+        the rules carried an edition (no ``rules_edition``) was played under edition 1: it
+        replays, and plays on, under those rules."""
+        if isinstance(data, dict) and "rules_edition" not in data:
+            data = {**data, "rules_edition": 1}
+        return super().parse_options(data)
 
     # -- whose decision ------------------------------------------------------------------
     def to_move(self, state: HarakiriState) -> int | None:

@@ -7,9 +7,10 @@ small and JSON-friendly; ``xy(p)`` and ``pos(x, y)`` convert.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
-from pydantic import Field
+from pydantic import Field, PrivateAttr, model_serializer, model_validator
+from pydantic_core import PydanticCustomError
 
 from rules.common import ActionBase, Frozen, Model, OptionsBase, StateBase
 
@@ -37,6 +38,13 @@ def squares_named(text: str) -> list[int]:
     return [pos(int(x), int(y)) for x, y in _FMT.findall(text)]
 
 
+# The rules a game is played under. 2 (issue 27): the "used this round" mark is on the item
+# and goes with it when traded. 1: the earlier reading (the mark stayed with the character),
+# kept so that a game recorded under it (a save, a journal game) replays as it was played.
+RULES_EDITION = 2
+EDITIONS = (1, 2)
+
+
 class HarakiriOptions(OptionsBase):
     players: int = Field(default=1, ge=1, le=4, title="Players",
                          description="Seats sharing the four characters")
@@ -52,6 +60,41 @@ class HarakiriOptions(OptionsBase):
     level: int = Field(default=1, ge=1, le=3, title="Level", description="Character level (Ki dice)")
     kami_affinity: int = Field(default=3, ge=0, le=6, title="Kami affinity",
                                description="Skills need 3/5, Kami Mode needs 6")
+    # Not a table option (no form field, no flag): the rules the game is played under.
+    # Written as ``rules_edition`` in every dump from edition 2 on; a dump without it is
+    # edition 1's, byte for byte, and ``Harakiri.parse_options`` reads a recorded setup
+    # without it as edition 1 (a state's JSON without it reads as the current edition).
+    _rules_edition: int = PrivateAttr(default=RULES_EDITION)
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _edition_in(cls, data: Any, handler) -> "HarakiriOptions":
+        edition = None
+        if isinstance(data, dict) and "rules_edition" in data:
+            data = dict(data)
+            edition = data.pop("rules_edition")
+            if type(edition) is not int or edition not in EDITIONS:
+                raise PydanticCustomError("rules_edition", "unknown rules edition {edition} (from a newer tabletop?)",
+                                          {"edition": str(edition)[:8]})
+        out = handler(data)
+        if edition is not None:
+            out._rules_edition = edition
+        return out
+
+    @model_serializer(mode="wrap")
+    def _edition_out(self, handler) -> dict[str, Any]:
+        out = handler(self)
+        if self._rules_edition != 1:
+            out["rules_edition"] = self._rules_edition
+        return out
+
+    @property
+    def rules_edition(self) -> int:
+        return self._rules_edition
+
+    def with_edition(self, edition: int) -> "HarakiriOptions":
+        """These options under another rules edition."""
+        return type(self).model_validate({**self.model_dump(), "rules_edition": edition})
 
 
 # -- state ------------------------------------------------------------------
@@ -102,6 +145,16 @@ class KiDie(Model):
 class ItemState(Model):
     id: str
     uses: int
+    # The round it was last used in: each item is used at most once per round, whoever holds
+    # it (the mark goes with it in a trade). Left out of a dump while unset, as edition 1 has it.
+    used_round: int | None = None
+
+    @model_serializer(mode="wrap")
+    def _unset_mark_left_out(self, handler) -> dict[str, Any]:
+        out = handler(self)
+        if out.get("used_round") is None:
+            out.pop("used_round", None)
+        return out
 
 
 class Character(Model):
@@ -133,8 +186,17 @@ class Character(Model):
     attacked: bool = False
     withdraws: int = 0
     techniques_used: list[str] = Field(default_factory=list)
-    items_used_round: list[str] = Field(default_factory=list)
+    # Rules edition 1 only (None from edition 2 on, and left out of a dump): the items this
+    # character used this round, by kind; the mark stayed here when an item was traded.
+    items_used_round: list[str] | None = None
     mp_bonus_round: int = 0
+
+    @model_serializer(mode="wrap")
+    def _edition_one_marks_only(self, handler) -> dict[str, Any]:
+        out = handler(self)
+        if out.get("items_used_round", ()) is None:
+            del out["items_used_round"]
+        return out
 
 
 class Enemy(Model):

@@ -172,8 +172,10 @@ def thing_name(thing: str) -> str:
     """What a trade passes: ``item:rice_ball`` -> "Rice Ball", ``boss_head`` -> "a boss head"."""
     kind, _, what = thing.partition(":")
     if kind == "item":
+        what, _, used = what.partition(":")
         it = data.items().get(what)
-        return it.name if it is not None else what.replace("_", " ")
+        named = it.name if it is not None else what.replace("_", " ")
+        return named + (" (used this round)" if used else "")
     if kind == "weapon":
         w = data.weapons().get(what)
         return w.name if w is not None else what.replace("_", " ")

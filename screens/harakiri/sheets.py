@@ -12,7 +12,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from rules.harakiri import data
-from rules.harakiri.character import kami_mode_ok
+from rules.harakiri.character import kami_mode_ok, used_this_round
 from rules.harakiri.core import (
     char_arm, cond_label, enemy_arm, enemy_hp_left, enemy_label, enemy_stats, kami_ready, oracle_now,
     skill_ready, slot_die,
@@ -144,7 +144,7 @@ def character(view, c) -> Text:
         out.append("-", style="dim")
     for i, (item, uses) in enumerate(item_uses(c).items()):
         out.append(("" if i == 0 else " · ") + f"{items[item].name} ×{uses}")
-        if item in c.items_used_round:
+        if used_this_round(view, c, item):
             out.append(" used this round", style="dim italic")
     # 9. weapons, the equipped one first
     weapons = data.weapons()

@@ -50,7 +50,7 @@ def test_item_used_this_round_is_marked():
     h = ch(s, "hikaru")
     assert line(board_of(s, "hikaru"), "Items") == "Items Medicinal Herbs ×1 · Prayer Beads ×3"
     h.items[1].uses = 2
-    h.items_used_round = ["prayer_beads"]
+    h.items[1].used_round = s.round
     items = line(board_of(s, "hikaru"), "Items")
     assert items == "Items Medicinal Herbs ×1 · Prayer Beads ×2 used this round"
 
