@@ -1,0 +1,131 @@
+"""Games recorded before issue 27 replay, and play on, under the rules they were played with.
+
+The records in ``records/`` were made with the code of main at 09784d7, before the fix: a save
+of a scripted 4-player game in which Green hires Tadakatsu with the five-ribbon set (action
+105; the hire then added his 5 honour), a save of a game with no hire that played two winters
+under the clock, and a journal holding the same two games. A record without ``rules_edition``
+in its setup is read as rules edition 1 (``Senji.parse_options``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rules.common import Rng
+from rules.senji import GAME
+from rules.senji.data import data
+from rules.senji.state import SenjiOptions
+from tabletop import saves
+from tabletop.journal import Journal, attach, open_game
+from tabletop.store import Store
+
+RECORDS = Path(__file__).parent / "records"
+HIRE = RECORDS / "before_issue27_hire.json"
+NO_HIRE = RECORDS / "before_issue27_no_hire.json"
+GAMES = {"senji": GAME}
+
+
+def envelope(path: Path) -> dict:
+    return json.loads(path.read_text())
+
+
+@pytest.mark.parametrize("path", [HIRE, NO_HIRE], ids=["hire", "no hire"])
+def test_a_save_made_before_the_fix_loads_and_reaches_its_recorded_position(path):
+    store = saves.load(path, GAMES)  # the digest of the final position is checked
+    old = envelope(path)
+    assert "rules_edition" not in old["options"]
+    assert store.options.rules_edition == 1 and len(store.log) == len(old["actions"])
+    assert saves.state_digest(store) == old["digest"]
+
+
+def test_the_hire_in_an_old_save_replays_with_the_honour_it_then_gave():
+    actions = envelope(HIRE)["actions"]
+    n = next(i for i, a in enumerate(actions) if a["kind"] == "hire_keep")
+    before = saves.replay(GAME, envelope(HIRE)["options"], envelope(HIRE)["seed"], envelope(HIRE)["seats"],
+                          actions[:n], "the save")
+    after = saves.replay(GAME, envelope(HIRE)["options"], envelope(HIRE)["seed"], envelope(HIRE)["seats"],
+                         actions[: n + 1], "the save")
+    seat, letter = before.state.hire.seat, actions[n]["letter"]
+    assert after.state.honor[seat] - before.state.honor[seat] == data().samurai[letter].honor == 5
+
+
+def test_under_the_current_rules_the_old_hire_would_not_replay():
+    # This is why the old records keep their rules: the hire's honour changed who hosts later.
+    old = envelope(HIRE)
+    old["options"]["rules_edition"] = 2
+    with pytest.raises(saves.SaveError, match="is not legal there"):
+        saves.load_bytes(json.dumps(old).encode(), GAMES)
+
+
+def test_an_old_game_exported_again_keeps_its_rules(tmp_path):
+    store = saves.load(HIRE, GAMES)
+    again = saves.write_save(store, tmp_path / "again.json")
+    assert "rules_edition" not in envelope(again)["options"]
+    assert saves.load(again, GAMES).options.rules_edition == 1
+
+
+def test_a_journal_game_made_before_the_fix_resumes_under_its_rules(tmp_path):
+    path = tmp_path / "games.sqlite3"
+    shutil.copy(RECORDS / "before_issue27_journal.sqlite", path)
+    journal = Journal(path)
+    rows = journal.games(["senji"])
+    assert len(rows) == 2 and all("rules_edition" not in r.options for r in rows)
+    digests = {envelope(p)["digest"] for p in (HIRE, NO_HIRE)}
+    for row in rows:
+        store = open_game(journal, row.id, GAMES)
+        assert store.options.rules_edition == 1
+        assert saves.state_digest(store) in digests
+        store.recorder.release()
+
+
+def test_a_new_game_records_its_rules_edition(tmp_path):
+    store = saves.load(NO_HIRE, GAMES)
+    new = Store.new(GAME, SenjiOptions(players=3), 5)
+    assert new.options.rules_edition == 2
+    path = saves.write_save(new, tmp_path / "new.json")
+    assert envelope(path)["options"]["rules_edition"] == 2
+    assert saves.load(path, GAMES).options.rules_edition == 2
+    journal = Journal(tmp_path / "games.sqlite3")
+    for s in (new, store):
+        attach(journal, s).release()
+    editions = {r.id: r.options.get("rules_edition") for r in journal.games(["senji"])}
+    assert editions == {new.game_uid: 2, store.game_uid: None}
+    assert open_game(journal, new.game_uid, GAMES).options.rules_edition == 2
+
+
+def test_a_save_of_an_unknown_rules_edition_is_refused_in_one_sentence():
+    old = envelope(NO_HIRE)
+    old["options"]["rules_edition"] = 3
+    with pytest.raises(saves.SaveError) as refused:
+        saves.load_bytes(json.dumps(old).encode(), GAMES)
+    assert str(refused.value) == ("The save has invalid options for Senji: value: unknown rules edition 3 "
+                                  "(from a newer tabletop?).")
+
+
+# The random games pinned before issue 27 (tests/unit/senji/test_pinned_records.py at 09784d7):
+# under rules edition 1 they still end in exactly the same states, byte for byte.
+BEFORE = [
+    ({}, 1, 1018, "cd2456828ee56ba41110cfe277fba2b5bc76636c422d0d1cdf029baf0960f04f"),
+    ({}, 2, 1255, "13f2d75d170a163c560dfcb74b54d8f17190bda2091be3ca30840abe87cf0db4"),
+    ({"players": 3}, 5, 938, "e4d510f364d7b3dd4b67e0d26621a601b78221298625077037d1095411445782"),
+    ({"players": 5, "offers_per_winter": 1}, 7, 1173,
+     "dfab218b905f9cf960b9f4bc4e352f644e8eb6b46f57e7a1280c734ce9e1e513"),
+]
+
+
+@pytest.mark.parametrize("opts, seed, actions, digest", BEFORE)
+def test_rules_edition_1_plays_the_records_pinned_before_the_fix_exactly(opts, seed, actions, digest):
+    rng = Rng(seed=seed).fork("bot:random")
+    state = GAME.new(SenjiOptions(**opts).with_edition(1), seed)
+    played = 0
+    while GAME.to_move(state) is not None:
+        legal = GAME.legal_actions(state)
+        GAME.apply(state, legal[rng.below(len(legal))])
+        played += 1
+    assert played == actions
+    assert hashlib.sha256(state.model_dump_json().encode()).hexdigest() == digest
