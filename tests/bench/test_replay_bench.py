@@ -28,9 +28,11 @@ MOVE = 1000
 
 @cache
 def senji_replay() -> Replay:
-    """A six-player Senji game that always takes the first choice: 2,512 actions long."""
+    """A six-player Senji game that always takes the first choice: 2,512 actions long.
+    Without a winter clock: under one only time limits offers, and the first choice on the
+    winter floor is always another offer."""
     game = get_game("senji")
-    options = game.Options(players=6)
+    options = game.Options(players=6, winter_timer_s=0)
     store = Store.new(game, options, seed=1)
     while store.to_move() is not None:
         store._apply(store.legal_actions()[0], replay=True)
