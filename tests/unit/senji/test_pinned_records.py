@@ -9,6 +9,14 @@ sentence). A rewording of the log re-pins only the words digest; a change in the
 is a change in what the rules did, and needs a rules reason.
 Re-pinned on issue 24 (the split) from main at 09784d7, which plays every record exactly as
 the single digests pinned before it: no rules change.
+Re-pinned on issue 27, a rules change: a hire gains no honour, and with the winter clock
+running (these games use the default 4 minutes) only the clock limits offers. Every rules
+digest moved, as the options now carry their rules edition and a clocked winter keeps no
+per-player count. Seeds 1, 3, 4, 5 and 7 hire (other honour, other log; seed 3 then takes
+another path, 3 hires and another length); seed 7 also opens 2 offers in a clocked winter
+where its table option allowed 1. Seeds 2 and 6 play the same moves with the same words.
+Under rules edition 1 every record still plays exactly as pinned before
+(tests/unit/senji/test_old_records.py keeps four of them).
 """
 
 import pytest
@@ -23,26 +31,26 @@ WORDS = ("end_reason",)
 
 PINNED = [
     ({}, 1, 1018,
-     "684731ef9d08b0e6bb0d91409e3e6971498ffc4fc2a30f35bd7f849a11a8c8dd",
-     "cc93a4321680e631a9b9c0d5dff38c3819a8b916f9e745a9c38d0d2dd185e37e"),
+     "74f7e548122f9853314cb04993452262b2f9aa3f0a50307820cbae45d2eb08cc",
+     "874b78309d22cefdcb26a97f0da730ee8b1c63155034aff6de04cb1e0f20c29c"),
     ({}, 2, 1255,
-     "91b4bb9f06ae59ab2efda18ad3550829b611d584dc614d9d3307962aa78388da",
+     "fa30370cf830cc886c729f9c798bd3abf69adca85e5b8a05fb17cb5e8d847c86",
      "7098d9e2e6dd7a7474fab743f1384bcda703c9c050ab6fbe1b8a1264a50951bd"),
-    ({}, 3, 968,
-     "107d0e6b536b47b1e8d3cd522453271c97880f530b9360ed0bbb96e8e7fdba71",
-     "587573dcd5049552fb100950b17197bb74aeae197990b6961777e60e511c5552"),
+    ({}, 3, 1063,
+     "af5d329c1c8b31135aa291433ec8e636ad9775e30fac96b0c986ec75153f4916",
+     "bd62a9e5d2634804be8c6183cfaa0c20caae602ce58faefdcfced33d6a6173a0"),
     ({}, 4, 910,
-     "1af0d937b8f9b08a2444dcd906754334d698808815d65a4d70ee2ce33dfb1b02",
-     "65df854e0c63eff35ba0c2469d8c2373f66f73f5429f2d04249dd27b1d308834"),
+     "0bf972da8609e62b6bc68e80882852165d9dd279770e24c2f582e4fafb52e959",
+     "300577c5fb577553562b1b4deefaf4b2539f75c7ba1a693305c8d33064d1ffe8"),
     ({'players': 3}, 5, 938,
-     "a432f697844fd8b390b53b3b928e45dc8e65dc7f6429368f23ad3f9e30a0409b",
-     "fad1b674d726db4d06d929833185d8fcafdb0157351a2591ba86e4fab5f96eec"),
+     "681c4b78d2b7c44b7d1aad261a4b783ece3f5260f1de916896dd1d0c7836d21a",
+     "d6b91e2c39c19f5ac7bec7b3c300bc68c56e463aa588b10320b7454daf43a8e9"),
     ({'players': 6, 'autumn_order': 'honor', 'turn_limit': 6}, 6, 649,
-     "b7b523d69ebfd5762739a830d3f79a32336948361a0aafe5f4234ea523b08f6f",
+     "bb49eab7c189538682ff7c4115758081965d6e0a94f006127af02aede684e354",
      "1255210cba665397f051a54016e41b3ebab40c71607f13e8be4144585c807377"),
-    ({'players': 5, 'offers_per_winter': 1}, 7, 1173,
-     "5e8a647d4802754aa697cc21fcc12c8ed6752026158c414296f7e10598da4868",
-     "f127966c45b643ed989b86369cd3f8aa97f66e2a7c3fe6626b4a7498a02d2a01"),
+    ({'players': 5, 'offers_per_winter': 1}, 7, 1504,
+     "2124fd175bc47998c848d3f41e6e7c22e1c2fddb839adc05c97edacd7027aa75",
+     "6eb54eef22ddbeed97dc745cb7dd099656765ed41d6e2a29ed14f6ce5f30bf4f"),
 ]
 
 
