@@ -21,6 +21,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from rules.common.text import plain
 from tabletop.replay import result_words
 
 if TYPE_CHECKING:
@@ -28,7 +29,8 @@ if TYPE_CHECKING:
 
 
 def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """One line of printable characters, at most ``limit`` long (names are anyone's text)."""
+    return plain(text, limit)
 
 
 def row_text(row: GameRow, title: str, width: int = 76) -> Text:
@@ -135,7 +137,7 @@ class HistoryScreen(Screen[None]):
 
         what = f"{game_title(row.game, self.app.games)} of {row.updated_text} ({row.moves_text})"
         if row.name:
-            what = f"“{row.name}”, {what}"
+            what = f"“{plain(row.name)}”, {what}"
 
         def chosen(choice: str | None) -> None:
             if choice != "delete":
@@ -179,9 +181,10 @@ class HistoryScreen(Screen[None]):
             try:
                 store.save_to(path)
             except OSError as exc:
-                self.notify(f"Could not save to {path}: {exc.strerror or exc}", severity="error", markup=False)
+                self.notify(f"Could not save to {plain(path, 120, tail=True)}: {plain(exc.strerror or exc, 80)}",
+                            severity="error", markup=False)
                 return
-            self.notify(f"Saved to {path}", markup=False)
+            self.notify(f"Saved to {plain(path, 120, tail=True)}", markup=False)
 
         self.app.push_screen(SaveDialog(saves_dir(), f"{row.game}-{stamp}.json"), chosen)
 

@@ -9,12 +9,14 @@ from __future__ import annotations
 import secrets
 
 from pydantic import ValidationError
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
+from rules.common.text import MAX_LINE, MAX_NAME, is_plain, plain
 from tabletop.bots import bot_names
 from tabletop.engine import Game
 from tabletop.forms import FieldSpec, option_fields
@@ -53,12 +55,13 @@ class SetupScreen(Screen[None]):
             for i in range(g.max_seats):
                 with Horizontal(classes="field seat-row", id=f"seat-row-{i}"):
                     yield Label(f"Seat {i + 1}", classes="field-label")
-                    yield Input(placeholder=f"Seat {i + 1}", id=f"seat-name-{i}", classes="seat-name")
+                    yield Input(placeholder=f"Seat {i + 1}", id=f"seat-name-{i}", classes="seat-name",
+                                max_length=MAX_NAME)
                     yield Select(
                         [("Human", "human")] + [(f"Bot: {b}", b) for b in bots],
                         value="human", allow_blank=False, id=f"seat-who-{i}", classes="seat-who",
                     )
-            yield Static("", id="setup-error", classes="error")
+            yield Static("", id="setup-error", classes="error", markup=False)  # quotes what was typed
             with Horizontal(id="setup-buttons"):
                 yield Button("Start (ctrl+s)", id="start", variant="primary")
                 yield Button("Back (Esc)", id="back")
@@ -135,16 +138,14 @@ class SetupScreen(Screen[None]):
             self._refresh_seats()
 
     def _error(self, text: str) -> None:
-        self.query_one("#setup-error", Static).update(text)
+        """The error line: plain text (it may quote what a player typed), one line."""
+        self.query_one("#setup-error", Static).update(Text(plain(text, MAX_LINE)))
 
     def action_start(self) -> None:
         try:
             options = self._options()
         except ValidationError as exc:
-            err = exc.errors()[0]
-            field = str(err["loc"][0]) if err.get("loc") else "options"
-            title = next((f.title for f in self.fields if f.name == field), field)
-            self._error(f"{title}: {err['msg']}")
+            self._error(self._refusal(exc))
             return
         seed_text = self.query_one("#seed", Input).value.strip()
         if not seed_text.isdigit():
@@ -155,9 +156,20 @@ class SetupScreen(Screen[None]):
         seats = []
         for i in range(count):
             name = self.query_one(f"#seat-name-{i}", Input).value.strip() or labels[i]
+            if not is_plain(name) or len(name) > MAX_NAME:
+                self._error(f"Seat {i + 1}'s name may hold only printable characters, at most {MAX_NAME}.")
+                return
             who = self.query_one(f"#seat-who-{i}", Select).value
             seats.append(Seat(name=name, controller=str(who)))
         self.app.start_new_game(self.game, options, int(seed_text), seats)
+
+    def _refusal(self, exc: ValidationError) -> str:
+        """The first problem of the options in words: the field's title, then why."""
+        err = exc.errors()[0]
+        why = str(err.get("msg", "invalid")).removeprefix("Value error, ").removeprefix("Assertion failed, ")
+        field = str(err["loc"][0]) if err.get("loc") else ""
+        title = next((f.title for f in self.fields if f.name == field), "")
+        return f"{title}: {why}" if title else why[:1].upper() + why[1:]
 
     def action_back(self) -> None:
         self.app.pop_screen()

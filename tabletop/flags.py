@@ -61,9 +61,11 @@ def _word(value: Any) -> str:
 
 
 def short(text: str, limit: int = 40) -> str:
-    """A value quoted in a message, cut to ``limit`` characters."""
-    text = str(text)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """A value quoted in a message: one line of printable characters (a control character
+    from the command line becomes a space), cut to ``limit`` characters."""
+    from rules.common.text import plain  # here: `tabletop --help` loads no pydantic
+
+    return plain(text, limit)
 
 
 @dataclass(frozen=True)

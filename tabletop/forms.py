@@ -38,6 +38,13 @@ def _bounds(metadata: list[Any]) -> tuple[int | None, int | None]:
     return low, high
 
 
+def bare_type(ann: Any) -> Any:
+    """``str`` for ``Annotated[str, ...]`` (a checked text such as ``PlainName``)."""
+    while typing.get_origin(ann) is typing.Annotated:
+        ann = typing.get_args(ann)[0]
+    return ann
+
+
 def option_fields(model: type[BaseModel]) -> list[FieldSpec]:
     defaults = model()
     out: list[FieldSpec] = []
@@ -57,7 +64,7 @@ def option_fields(model: type[BaseModel]) -> list[FieldSpec]:
             out.append(FieldSpec(kind="choice", choices=choices,
                                  choice_titles=choice_titles(info, choices), **common))
         elif origin in (tuple, list):
-            items = [a for a in typing.get_args(ann) if a is not Ellipsis]
+            items = [bare_type(a) for a in typing.get_args(ann) if a is not Ellipsis]
             if all(a in (str, int) for a in items):
                 out.append(FieldSpec(kind="list", **common))
             # Lists of structured items (per-seat records) keep their default: the

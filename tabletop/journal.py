@@ -303,10 +303,18 @@ class Journal:
         return [r for r in (_row(raw) for raw in rows) if r is not None]
 
     def rename(self, game_id: str, name: str) -> str:
-        """Give a game its own name (an empty name takes it away); returns the name kept:
-        one line of printable characters, at most MAX_NAME long. JournalError if the
-        game is gone."""
-        kept = _clip(" ".join(str(name).split()), MAX_NAME)
+        """Give a game its own name (an empty name takes it away); returns the name kept
+        (runs of spaces made one). A name must be one line of printable characters, at
+        most MAX_NAME long: anything else is refused (JournalError, one sentence), as is
+        a game that is gone. Spaces, tabs and line breaks around and between words become
+        single spaces."""
+        from rules.common.text import is_plain
+
+        kept = " ".join(str(name).split())  # tabs and line breaks read as spaces
+        if not is_plain(kept):
+            raise JournalError("A game's name may hold only printable characters (no control characters).")
+        if len(kept) > MAX_NAME:
+            raise JournalError(f"A game's name is at most {MAX_NAME} characters long.")
         cur = self.connect().execute("UPDATE games SET name = ? WHERE id = ?", (kept or None, game_id))
         if cur.rowcount != 1:
             raise JournalError("That game is no longer in the saved games.")

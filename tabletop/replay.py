@@ -274,7 +274,7 @@ class Replay:
             return "public view"
         if eyes == EVERYTHING:
             return "everything revealed"
-        return f"{self.seats[int(eyes)].name}'s view"
+        return f"{_plain(self.seats[int(eyes)].name)}'s view"
 
     def _check(self, eyes: Eyes) -> None:
         block = self.eyes_block(eyes)
@@ -361,7 +361,7 @@ class Replay:
         }
         if fmt == "json":
             head["lines"] = [{"move": ln.move, "round": r, "text": ln.text} for ln, r in zip(lines, rounds)]
-            return json.dumps(head, indent=1, ensure_ascii=False)
+            return _printable_json(json.dumps(head, indent=1, ensure_ascii=False))
         if fmt == "markdown":
             return _markdown(head, lines, rounds)
         return _text(head, lines, rounds)
@@ -431,7 +431,26 @@ def hidden_facts(state: StateBase, public: StateBase, seat_names: list[str], lim
 
 def _plain(text: str) -> str:
     """One line of a player's or a file's text: no control characters."""
-    return "".join(ch if ch.isprintable() else " " for ch in str(text))
+    from rules.common.text import plain
+
+    return plain(text)
+
+
+def _printable_json(text: str) -> str:
+    """JSON text with every unprintable character but its own line breaks written as a
+    ``\\uXXXX`` escape: the same data, nothing that acts on a terminal. (Outside strings
+    JSON has only spaces and line breaks, so every such character is inside a string.)"""
+    if text.isprintable() or all(ch.isprintable() or ch == "\n" for ch in text):
+        return text
+    return "".join(ch if ch.isprintable() or ch == "\n" else _u_escape(ch) for ch in text)
+
+
+def _u_escape(ch: str) -> str:
+    code = ord(ch)
+    if code <= 0xFFFF:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
 def _headline(head: dict[str, Any]) -> list[str]:

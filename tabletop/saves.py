@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rules.common import IllegalAction
+from rules.common.text import is_plain, plain
 
 from .store import LogEntry, Seat, Store
 
@@ -64,8 +65,7 @@ class SaveError(Exception):
 
 def _clip(text: object, limit: int) -> str:
     """``text`` on one line, without control characters, at most ``limit`` characters."""
-    out = "".join(ch if ch.isprintable() else " " for ch in str(text))
-    return out if len(out) <= limit else out[: limit - 1] + "…"
+    return plain(text, limit)
 
 
 def _sentence(text: str) -> str:
@@ -217,53 +217,83 @@ def _check_kind(st: os.stat_result, name: str) -> None:
         raise SaveError(f"{name} is too large to be a save (a save is at most {MAX_BYTES >> 20} MB).")
 
 
-_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
-_BRACKETS = bytes.maketrans(b"[{]}", b"(())")
-_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+# The shape check works on the bytes with C-speed passes only (``bytes.replace``, ``count``,
+# ``translate`` and one regular expression that cannot backtrack), so its cost is linear in
+# the file's size whatever the file holds; a Python loop runs only over the brackets, of
+# which there are at most MAX_ITEMS by then.
+_STRING = re.compile(rb'"[^"]*"')  # a string once its escapes are gone: nothing to backtrack
+_BRACKETS_ONLY = bytes(b for b in range(256) if b not in b"[]{}")
+_STEP = [0] * 256
+_STEP[ord("[")] = _STEP[ord("{")] = 1
+_STEP[ord("]")] = _STEP[ord("}")] = -1
 
 
 class _Refused(Exception):
-    """Raised inside the JSON parser's hooks to stop at a bad number."""
+    """Raised inside the JSON parser's hooks to stop at a bad number or a repeated key."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
 
 
 def _number(kind: type):
     def parse(text: str) -> Any:
         if len(text) > MAX_NUMBER:
-            raise _Refused
+            raise _Refused(f"it holds a number longer than {MAX_NUMBER} characters or not finite")
         return kind(text)
 
     return parse
 
 
 def _no_constant(text: str) -> Any:
-    raise _Refused
+    raise _Refused(f"it holds a number longer than {MAX_NUMBER} characters or not finite")
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object; a key given twice is refused (which one counts would be a guess)."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))
+        raise _Refused(f"it gives the field “{_clip(twice, 30)}” twice")
+    return out
 
 
 def _shape_problem(raw: bytes) -> str | None:
-    """Why this JSON text is too deep or too big to parse safely, or None. Works on the
-    bytes at C speed: strings are dropped, then matched brackets removed a level a pass."""
-    bare, _strings = _STRING.subn(b"", raw)
-    items = bare.count(b",") + _strings
-    if items > MAX_ITEMS:
+    """Why this JSON text is too deep or too big to parse safely, or None.
+
+    Strings are taken out first: their escapes that could hide a quote (``\\\\`` and
+    ``\\"``) are dropped, which leaves every string as a quote, anything but quotes, a
+    quote. What remains is counted (every value opens a bracket or follows a comma) and
+    the brackets' depth is followed one bracket at a time."""
+    text = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
+    quotes = text.count(b'"')
+    if quotes % 2:  # a string never closed: what comes before it is what the parser reads
+        text = text[: text.rfind(b'"')]
+        quotes -= 1
+    strings = quotes // 2
+    if strings > MAX_ITEMS:
         return "it holds far more entries than any game has"
-    nest = bare.translate(_BRACKETS, _NOT_BRACKETS)
-    for _ in range(MAX_DEPTH):
-        if not nest:
-            return None
-        shorter = nest.replace(b"()", b"")
-        if len(shorter) == len(nest):
-            break  # what is left does not match up (a cut-off file): the parser says so
-        nest = shorter
-    else:
-        if nest:
-            return f"its brackets are nested more than {MAX_DEPTH} deep"
-    if len(nest) > MAX_DEPTH:
-        return f"its brackets are nested more than {MAX_DEPTH} deep or do not match"
+    bare = _STRING.sub(b"", text)
+    brackets = bare.translate(None, _BRACKETS_ONLY)
+    opened = brackets.count(b"[") + brackets.count(b"{")
+    if strings + opened + bare.count(b",") > MAX_ITEMS or len(brackets) > 2 * MAX_ITEMS + 2:
+        return "it holds far more entries than any game has"
+    depth = deepest = 0
+    step = _STEP
+    for byte in brackets:
+        depth += step[byte]
+        if depth > deepest:
+            deepest = depth
+            if deepest > MAX_DEPTH:
+                return f"its brackets are nested more than {MAX_DEPTH} deep"
     return None
 
 
 def parse_json(raw: bytes, name: str) -> Any:
-    """Parse ``raw`` safely; SaveError with one sentence for anything unsafe or broken."""
+    """Parse ``raw`` safely; SaveError with one sentence for anything unsafe or broken.
+    Linear in the size of ``raw``: a file at the size cap is read or refused in well
+    under a second (tests/bench/test_loader_bench.py)."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -273,12 +303,11 @@ def parse_json(raw: bytes, name: str) -> Any:
         raise SaveError(f"{name} is not a tabletop save: {problem}.")
     try:
         return json.loads(
-            text, parse_int=_number(int), parse_float=_number(float), parse_constant=_no_constant
+            text, parse_int=_number(int), parse_float=_number(float), parse_constant=_no_constant,
+            object_pairs_hook=_object,
         )
-    except _Refused:
-        raise SaveError(
-            f"{name} is not a tabletop save: it holds a number longer than {MAX_NUMBER} characters or not finite."
-        ) from None
+    except _Refused as exc:
+        raise SaveError(f"{name} is not a tabletop save: {exc.why}.") from None
     except RecursionError:
         raise SaveError(f"{name} is not a tabletop save: its brackets are nested too deeply.") from None
     except json.JSONDecodeError as exc:
@@ -329,9 +358,10 @@ def _from_envelope(data: Any, games: Mapping[str, Game], name: str) -> Store:
     uid = data.get("uid")
     if uid is not None and not (isinstance(uid, str) and _UID.fullmatch(uid)):
         raise SaveError(f"{name} has an invalid game id: a save's id is at most 64 letters, digits, - or _.")
-    for key in ("created", "updated"):
-        if key in data and not (isinstance(data[key], str) and len(data[key]) <= 40):
-            raise SaveError(f"{name} has an invalid {key} time.")
+    created = _when(data, "created", name)
+    updated = _when(data, "updated", name)
+    if created is not None and updated is not None and created > updated:
+        raise SaveError(f"{name} says it was last played before it began (its created and updated times).")
     if "finished" in data and not isinstance(data["finished"], bool):
         raise SaveError(f"{name} has an invalid finished mark.")
     digest = data.get("digest")
@@ -347,13 +377,40 @@ def _from_envelope(data: Any, games: Mapping[str, Game], name: str) -> Store:
         raise SaveError(
             f"{name} was changed after it was written: its final position does not match its record."
         )
-    created = data.get("created")
-    if isinstance(created, str):
-        try:
-            store.created = datetime.fromisoformat(created).timestamp()
-        except (ValueError, OverflowError, OSError):
-            pass
+    if "finished" in data and data["finished"] != store.finished:
+        if data["finished"]:
+            raise SaveError(f"{name} says the game is over, but its moves do not end it.")
+        raise SaveError(f"{name} says the game is not over, but its moves end it.")
+    if created is not None:
+        store.created = created
     return store
+
+
+EARLIEST = datetime(2000, 1, 1, tzinfo=timezone.utc)  # before any tabletop
+SLACK = 2 * 86400  # a clock a little ahead of ours (seconds)
+
+
+def _when(data: dict[str, Any], key: str, name: str) -> float | None:
+    """A save's ``created`` or ``updated`` time as a timestamp (None when absent): a date
+    and time between 2000 and now (a little slack for a clock ahead); SaveError else."""
+    if key not in data:
+        return None
+    value = data[key]
+    if not (isinstance(value, str) and len(value) <= 40):
+        raise SaveError(f"{name} has an invalid {key} time.")
+    try:
+        when = datetime.fromisoformat(value)
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=timezone.utc)
+        stamp = when.timestamp()
+    except (ValueError, OverflowError, OSError):
+        raise SaveError(f"{name} has an invalid {key} time: it is not a date and time.") from None
+    if when < EARLIEST or stamp > time.time() + SLACK:
+        raise SaveError(
+            f"{name} has a {key} time in the year {when.year}, which no game has: "
+            f"a save's times lie between 2000 and today."
+        )
+    return stamp
 
 
 def replay(
@@ -385,7 +442,7 @@ def replay(
         if not isinstance(seat, dict) or set(seat) - {"name", "controller"}:
             raise SaveError(f"{name} has an invalid seat {i}.")
         seat_name, controller = seat.get("name"), seat.get("controller", "human")
-        if not isinstance(seat_name, str) or not 0 < len(seat_name) <= MAX_SEAT_NAME or not seat_name.isprintable():
+        if not isinstance(seat_name, str) or not 0 < len(seat_name) <= MAX_SEAT_NAME or not is_plain(seat_name):
             raise SaveError(f"{name} has an invalid name for seat {i} (1 to {MAX_SEAT_NAME} printable characters).")
         if controller not in controllers:
             raise SaveError(

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from rules.common import ActionBase, Game, IllegalAction, OptionsBase, Outcome, StateBase
+from rules.common.text import is_plain, plain
 
 
 def _working_copy(state: StateBase) -> StateBase:
@@ -40,6 +41,12 @@ class LogEntry:
 class Seat:
     name: str
     controller: str = "human"  # "human" or a bot name
+
+    def __post_init__(self) -> None:
+        # Names are checked where they enter (the setup form, options, saves, the journal,
+        # the network); this is the last line: a seat's name never holds a control character.
+        if not is_plain(self.name):
+            object.__setattr__(self, "name", plain(self.name))
 
     @property
     def is_human(self) -> bool:

@@ -8,6 +8,7 @@ from pydantic import Field, PrivateAttr, field_validator, model_serializer, mode
 from pydantic_core import PydanticCustomError
 
 from rules.common import Frozen, Model, OptionsBase, StateBase
+from rules.common.text import PlainName
 
 FAMILY_ORDER = ("R", "G", "P", "K", "B", "Y")
 
@@ -19,8 +20,8 @@ EDITIONS = (1, 2)
 
 
 class SeatSpec(Frozen):
-    name: str = Field(default="", title="Name")
-    family: str = Field(default="", title="Family letter")
+    name: PlainName = Field(default="", title="Name")
+    family: PlainName = Field(default="", title="Family letter")
     bot: Literal["random", "smart"] | None = Field(default=None, title="Bot")
 
 

@@ -11,6 +11,7 @@ from pydantic.dataclasses import dataclass as pydantic_dataclass
 from pydantic_core import PydanticUndefined
 
 from rules.common import ActionBase, LogLine, Model, OptionsBase, StateBase
+from rules.common.text import PlainName
 
 from . import data
 from .data import Difficulty, Icon
@@ -27,7 +28,7 @@ class SpiritOptions(OptionsBase):
                                                                  "hard": "Hard", "heroic": "Heroic"}})
     two_player_variant: bool = Field(default=True, title="Two-player variant",
                                      description="With 2 players: pool tokens and family guarantee")
-    samurai: tuple[str, ...] = Field(default=(), title="Samurai",
+    samurai: tuple[PlainName, ...] = Field(default=(), title="Samurai",
                                      description="One name per seat; empty draws them at random",
                                      examples=["Kyuzo,Kanbei,Heihachi"])
 

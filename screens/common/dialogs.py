@@ -1,7 +1,7 @@
 """Small dialogs: save as, load a game, a message, a choice.
 
 Text from a player or a file (seat names, file names, refusals) is shown as plain text,
-never read as markup.
+never read as markup, and with any control character made a space (``plain``).
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
+
+from rules.common.text import is_plain, plain
 
 if TYPE_CHECKING:
     from tabletop.journal import GameRow
@@ -34,13 +36,17 @@ class SaveDialog(ModalScreen[Path | None]):
         with Vertical(id="dialog-box"):
             yield Static("Save the game as (a name, or a path):")
             yield Input(value=self.default_name, id="save-name")
-            yield Static(f"Names are saved in {self.folder}", classes="hint", markup=False)
+            yield Static(f"Names are saved in {plain(self.folder, 120, tail=True)}", classes="hint", markup=False)
             yield Button("Save", id="save-ok", variant="primary")
 
     def _finish(self) -> None:
         text = self.query_one("#save-name", Input).value.strip()
         if not text:
             self.notify("Give the save a name.", severity="warning")
+            return
+        if not is_plain(text):
+            self.notify("A file's name may hold only printable characters (no control characters).",
+                        severity="warning", markup=False)
             return
         path = Path(text).expanduser()
         if not path.is_absolute() and len(path.parts) == 1:
@@ -75,7 +81,7 @@ class LoadScreen(ModalScreen[tuple[str, Any] | None]):
         self.titles = titles
 
     def _game_option(self, i: int, row: GameRow) -> Option:
-        seats = ", ".join(name for name, _ in row.seats)
+        seats = ", ".join(plain(name) for name, _ in row.seats)
         text = Text(f"{self.titles.get(row.game, row.game)} · {row.moves_text} · {row.updated_text}")
         if row.finished:
             text.append(" · finished")
@@ -88,7 +94,7 @@ class LoadScreen(ModalScreen[tuple[str, Any] | None]):
         return Option(text, id=f"game-{i}")
 
     def _file_option(self, i: int, file: SaveFile) -> Option:
-        name = file.path.name if len(file.path.name) <= 60 else file.path.name[:59] + "…"
+        name = plain(file.path.name, 60)  # a file's name is anyone's text
         text = Text(f"File · {file.modified_text} · ")
         text.append(name)
         return Option(text, id=f"file-{i}")
@@ -135,8 +141,8 @@ class MessageScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog-box"):
-            yield Static(self.title_text, id="message-title", markup=False)
-            yield Static(self.message, id="message-body", markup=False)
+            yield Static(plain(self.title_text), id="message-title", markup=False)
+            yield Static(plain(self.message), id="message-body", markup=False)
             yield Button("OK", id="message-ok", variant="primary")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -160,8 +166,8 @@ class ChoiceScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog-box"):
-            yield Static(self.title_text, id="message-title", markup=False)
-            yield Static(self.message, id="message-body", markup=False)
+            yield Static(plain(self.title_text), id="message-title", markup=False)
+            yield Static(plain(self.message), id="message-body", markup=False)
             for i, (cid, label) in enumerate(self.choices):
                 yield Button(Text(label), id=f"choice-{cid}", variant="primary" if i == 0 else "default")
 

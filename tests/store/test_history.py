@@ -59,7 +59,9 @@ def test_a_renamed_game_keeps_its_name_and_an_empty_name_takes_it_away(tmp_path)
     store = play(journal, 1)
     assert journal.rename(store.game_uid, "  The  long\tone\n ") == "The long one"
     assert journal.history(["nim"])[0].name == "The long one"
-    assert journal.rename(store.game_uid, "x" * 200) == "x" * 59 + "…"
+    with pytest.raises(JournalError, match="at most 60 characters"):
+        journal.rename(store.game_uid, "x" * 61)
+    assert journal.rename(store.game_uid, "x" * 60) == "x" * 60
     assert journal.rename(store.game_uid, "") == ""
     assert journal.game(store.game_uid).name == ""
     with pytest.raises(JournalError):
