@@ -217,7 +217,11 @@ class TabletopApp(App[int]):
         import sqlite3
 
         try:
-            return read(self.journal)
+            found = read(self.journal)
+            notice = self.journal.take_notice()  # a newer version's journal, said once
+            if notice is not None:
+                self._journal_trouble(notice)
+            return found
         except (sqlite3.Error, OSError) as exc:
             self.journal.reset()
             where = str(journal_path())

@@ -42,6 +42,13 @@ if TYPE_CHECKING:
 
 SCHEMA_VERSION = 2  # 2: a game's own name, given in the history list
 BUSY_TIMEOUT = 0.25  # seconds a write waits for another process's transaction
+# Moves are committed to the journal's log (its ``-wal`` file) and copied into the database
+# file itself by a checkpoint: when a game is first written, every CHECKPOINT_EVERY moves
+# and when a game is let go. A program that deletes the ``-wal`` (a sync or cleaning tool,
+# a backup that copies the database alone) can then take at most the moves since the last
+# checkpoint, and only if tabletop is killed before its next move, which notices it.
+CHECKPOINT_EVERY = 10
+SIDE_FILES = ("-wal", "-shm")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -201,6 +208,24 @@ class Journal:
         self.token = f"{HOST}:{os.getpid()}:{secrets.token_hex(6)}"
         self._conn: sqlite3.Connection | None = None
         self._identity: tuple[int, int] | None = None  # (device, inode) of the file opened
+        # The side files this connection uses ("-wal", "-shm" -> device, inode), as opened.
+        self._sides: dict[str, tuple[int, int] | None] = {}
+        self.read_only = False  # a journal of a newer tabletop: read, never written
+        self.unsaved_log = False  # moves only a lost -wal held: the game is written again
+        self.since_checkpoint = 0  # moves committed since the last checkpoint
+        self._notice: str | None = None
+        self._said: set[str] = set()
+
+    def take_notice(self) -> str | None:
+        """What the player should hear about the journal itself (a newer version's
+        journal, side files deleted by another program), once."""
+        notice, self._notice = self._notice, None
+        return notice
+
+    def _say(self, key: str, notice: str) -> None:
+        if key not in self._said:
+            self._said.add(key)
+            self._notice = notice
 
     # -- connection ---------------------------------------------------------
     def connect(self) -> sqlite3.Connection:
@@ -211,7 +236,8 @@ class Journal:
 
     def connect_checked(self) -> sqlite3.Connection:
         """The connection, reopened first if its file was deleted or replaced meanwhile
-        (writing to a deleted file would lose every move without a word)."""
+        (writing to a deleted file would lose every move without a word), or if another
+        program deleted or replaced one of its side files (see ``side_file_changed``)."""
         if self._conn is not None:
             try:
                 st = os.stat(self.path)
@@ -220,15 +246,33 @@ class Journal:
                 same = False
             if not same:
                 self.reset()
+            elif self.side_file_changed() is not None:
+                self._recover_side_files()
         return self.connect()
 
     def _open(self) -> sqlite3.Connection:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        from .paths import private_file, private_folder
+
+        private_folder(self.path.parent)
+        private_file(self.path)  # 0600: SQLite makes the -wal and -shm with the journal's mode
+        for suffix in SIDE_FILES:  # side files an older version left readable by others
+            _close(Path(f"{self.path}{suffix}"))
         conn = CONNECT(self.path, BUSY_TIMEOUT)
         try:
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=FULL")
-            if conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+            found = conn.execute("PRAGMA user_version").fetchone()[0]
+            if found > SCHEMA_VERSION:
+                # A newer tabletop's journal: its games are read as far as this version
+                # can, and nothing is written (not even who holds a game).
+                conn.execute("PRAGMA query_only=1")
+                self.read_only = True
+                self._say("newer", (
+                    f"The saved games in {clip_path(self.path, 70)} were written by a newer version of "
+                    "tabletop, so this one only reads them: games played here now are not saved."
+                ))
+            else:
+                conn.execute("PRAGMA journal_mode=WAL")
+                conn.execute("PRAGMA synchronous=FULL")
+            if found < SCHEMA_VERSION:
                 conn.execute("BEGIN IMMEDIATE")
                 try:
                     for statement in _SCHEMA.split(";"):
@@ -247,8 +291,70 @@ class Journal:
             raise
         st = os.stat(self.path)
         self._identity = (st.st_dev, st.st_ino)
+        self._sides = {suffix: _identity(Path(f"{self.path}{suffix}")) for suffix in SIDE_FILES}
+        self.since_checkpoint = 0
         self._conn = conn
         return conn
+
+    # -- the side files (-wal, -shm) ---------------------------------------------
+    def side_file_changed(self) -> str | None:
+        """The side file (``-wal`` or ``-shm``) that is no longer the one this connection
+        opened (deleted, or replaced by another file), or None. SQLite never replaces
+        them while a connection is open, so a change is another program's doing."""
+        if self._conn is None or self.read_only:
+            return None
+        for suffix, known in self._sides.items():
+            if known is not None and _identity(Path(f"{self.path}{suffix}")) != known:
+                return suffix
+        return None
+
+    def _recover_side_files(self) -> None:
+        """After another program deleted or replaced a side file: copy every move this
+        connection committed into the database file (a checkpoint reads the log through
+        the connection's own open file, deleted or not), move a foreign side file aside
+        (never deleted: it may be someone's), and reopen. Says so once. When the moves
+        could not be copied, ``unsaved_log`` asks the recorder to write its game again."""
+        changed = self.side_file_changed() or "-wal"
+        try:
+            safe = self.checkpoint(full=True)
+        except (sqlite3.Error, OSError):
+            safe = False
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        for suffix, known in self._sides.items():
+            side = Path(f"{self.path}{suffix}")
+            now = _identity(side)
+            if now is not None and now != known:
+                try:
+                    os.replace(side, side.with_name(f"{side.name}.foreign-{stamp}"))
+                except OSError:
+                    pass
+        self.reset()
+        self.unsaved_log = self.unsaved_log or not safe
+        self._said.discard("side")  # each time it happens is worth a word
+        self._say("side", (
+            f"Another program deleted or replaced {self.path.name}{changed}, a file of the saved games; "
+            "this game is saved again (a backup or sync tool should copy the folder whole)."
+        ))
+
+    def checkpoint(self, full: bool = False) -> bool:
+        """Copy the moves committed to the log into the database file itself (a
+        ``PASSIVE`` checkpoint, or ``TRUNCATE`` when ``full``); True when all were copied.
+        Raises sqlite3.Error."""
+        conn = self._conn
+        if conn is None or self.read_only:
+            return True
+        busy, log, done = conn.execute(f"PRAGMA wal_checkpoint({'TRUNCATE' if full else 'PASSIVE'})").fetchone()
+        copied = busy == 0 and (full or log == done)
+        if copied:
+            self.since_checkpoint = 0
+        return copied
+
+    def checkpoint_quietly(self) -> None:
+        """A checkpoint that never raises (on letting a game go)."""
+        try:
+            self.checkpoint()
+        except (sqlite3.Error, OSError):
+            self.reset()
 
     def reset(self) -> None:
         """Drop the connection after a failure, so the next try opens it afresh."""
@@ -311,6 +417,7 @@ class Journal:
         from rules.common.text import is_plain
 
         kept = " ".join(str(name).split())  # tabs and line breaks read as spaces
+        self._writable()
         if not is_plain(kept):
             raise JournalError("A game's name may hold only printable characters (no control characters).")
         if len(kept) > MAX_NAME:
@@ -324,6 +431,7 @@ class Journal:
         """Delete a game and its actions, in one transaction. GameHeld when another live
         tabletop holds it (its moves would write it back); JournalError if it is gone."""
         conn = self.connect()
+        self._writable()
         conn.execute("BEGIN IMMEDIATE")
         try:
             raw = conn.execute(
@@ -341,6 +449,12 @@ class Journal:
             _rollback(conn)
             raise
 
+    def _writable(self) -> None:
+        """JournalError when this journal is only read (a newer version wrote it)."""
+        self.connect()
+        if self.read_only:
+            raise JournalError("These saved games were written by a newer version of tabletop: this one only reads them.")
+
     def meta(self, key: str) -> str | None:
         raw = self.connect().execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return raw[0] if raw else None
@@ -350,8 +464,11 @@ class Journal:
 
     # -- holding a game -----------------------------------------------------
     def claim(self, game_id: str) -> None:
-        """Hold ``game_id`` for this process; GameHeld if a live process holds it."""
+        """Hold ``game_id`` for this process; GameHeld if a live process holds it. A
+        read-only journal (a newer version's) is not written: its games are only read."""
         conn = self.connect()
+        if self.read_only:
+            return
         conn.execute("BEGIN IMMEDIATE")
         try:
             raw = conn.execute(
@@ -373,6 +490,8 @@ class Journal:
 
     def release(self, game_id: str) -> None:
         """Let go of ``game_id`` if this process holds it (never raises)."""
+        if self.read_only:
+            return
         try:
             self.connect().execute(
                 "UPDATE games SET holder = NULL, holder_pid = NULL, holder_host = NULL, holder_since = NULL "
@@ -381,6 +500,26 @@ class Journal:
             )
         except (sqlite3.Error, OSError):
             self.reset()
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """(device, inode) of the file at ``path``, or None when there is none."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino)
+
+
+def _close(path: Path) -> None:
+    """Close an existing file of the journal to others (0600); nothing if it is missing."""
+    from .paths import private_file
+
+    if path.is_file():
+        try:
+            private_file(path)
+        except OSError:
+            pass
 
 
 def _rollback(conn: sqlite3.Connection) -> None:
@@ -438,12 +577,16 @@ class GameRecorder:
         return self._failing is not None
 
     def take_notice(self) -> str | None:
-        """What went wrong (or right again) with saving since the last call, once."""
+        """What went wrong (or right again) with saving since the last call, once: the
+        journal's own word first (a newer version's journal, a side file deleted)."""
         notice, self._notice = self._notice, None
-        return notice
+        return self.journal.take_notice() or notice
 
     def record(self, store: Store) -> bool:
-        """Bring the database up to the store's log; True when everything is written."""
+        """Bring the database up to the store's log; True when everything is written.
+        A journal of a newer version is never written: False, said once by the journal."""
+        if self.journal.read_only:
+            return False
         try:
             outcome = store.outcome()
         except Exception:  # a rules bug must not stop the save
@@ -481,6 +624,11 @@ class GameRecorder:
         return True
 
     def _write(self, store: Store, outcome: Any) -> None:
+        journal = self.journal
+        conn = journal.connect_checked()
+        if journal.unsaved_log:  # moves only a deleted -wal held: write every move again
+            journal.unsaved_log = False
+            self._written = [_UNWRITTEN] * len(self._written)
         log = store.log
         written = self._written
         keep = min(len(log), len(written))
@@ -489,7 +637,7 @@ class GameRecorder:
         status = "finished" if outcome is not None else "playing"
         result = outcome.model_dump_json() if outcome is not None else None
         now = time.time()
-        conn = self.journal.connect_checked()
+        created = not self._exists
         conn.execute("BEGIN IMMEDIATE")
         try:
             if self._exists:
@@ -528,10 +676,20 @@ class GameRecorder:
         self._exists = True
         del written[keep:]
         written.extend(log[keep:])
+        journal.since_checkpoint += max(1, len(log) - keep)
+        if created or journal.since_checkpoint >= CHECKPOINT_EVERY:
+            try:
+                journal.checkpoint()  # a PASSIVE one: it never waits for another process
+            except (sqlite3.Error, OSError):
+                pass  # the moves are committed; the next checkpoint copies them
 
     def release(self) -> None:
         if self._exists and self._game_id is not None:
             self.journal.release(self._game_id)
+            self.journal.checkpoint_quietly()
+
+
+_UNWRITTEN: Any = object()  # a log entry the database may not hold: written again
 
 
 class _TakenOver(Exception):
@@ -596,7 +754,7 @@ def import_autosaves(journal: Journal, folder: Path, games: Mapping[str, Game]) 
     games were imported; raises sqlite3.Error or OSError when the journal cannot be written."""
     from .saves import SaveError, load
 
-    if journal.meta(IMPORTED_KEY) is not None:
+    if journal.meta(IMPORTED_KEY) is not None or journal.read_only:
         return 0
     count = 0
     if folder.is_dir() and not folder.is_symlink():

@@ -114,7 +114,11 @@ def _fsync_folder(folder: Path) -> None:
 
 
 def write_atomic(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Write ``text`` to ``path`` at once or not at all; the file is 0600 (``mkstemp``), a
+    missing folder in the data folder 0700 (``paths.private_folder``)."""
+    from .paths import private_folder
+
+    private_folder(path.parent)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:

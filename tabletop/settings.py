@@ -42,7 +42,9 @@ def save_settings(settings: dict[str, Any]) -> str | None:
 
     path = settings_path()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        from .paths import private_folder
+
+        private_folder(path.parent)  # the data folder is this user's alone (0700)
         fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as f:

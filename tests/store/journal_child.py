@@ -4,6 +4,9 @@
                      "more" plays 2 moves, "quit" lets go of the game and exits
     play DB          resume the latest unfinished game (or start one) and play until
                      killed, printing each action once dispatch has returned (shown)
+    moves DB N       start a Nim game, play N moves, print "id ID"; then "more K" plays K
+                     moves and prints "moves N" and what the player was told ("told ..."),
+                     until killed
 """
 
 from __future__ import annotations
@@ -59,9 +62,28 @@ def play(path: Path, seed: int) -> None:
             say("shown", store.revision, json.dumps(store.log[-1].action))
 
 
+def moves(path: Path, first: int) -> None:
+    journal = Journal(path)
+    store = Store.new(NIM, NimOptions(stones=60), seed=4)
+    attach(journal, store)
+    for _ in range(first):
+        store.dispatch(store.legal_actions()[0])
+    say("id", store.game_uid)
+    for line in sys.stdin:
+        word, *rest = line.split()
+        if word == "more":
+            for _ in range(int(rest[0])):
+                store.dispatch(store.legal_actions()[0])
+            notice = store.take_save_notice()
+            say("moves", store.revision)
+            say("told", notice or "nothing")
+
+
 if __name__ == "__main__":
     mode, db = sys.argv[1], Path(sys.argv[2])
     if mode == "hold":
         hold(db)
+    elif mode == "moves":
+        moves(db, int(sys.argv[3]))
     else:
         play(db, int(sys.argv[3]))
