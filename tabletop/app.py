@@ -325,17 +325,45 @@ class TabletopApp(App[int]):
         self.push_screen(ReplayScreen(replay, at=at))
 
     def load_path(self, path: Path) -> None:
-        """Read a save file into a new game (the file is only read)."""
-        from screens.common.dialogs import MessageScreen
+        """Read a save file into a new game (the file is only read). The file is read,
+        parsed and replayed in a thread, so the screen never waits for it: a "Reading…"
+        screen shows meanwhile, and Escape there stops waiting (what is read is dropped)."""
+        from screens.common.dialogs import ReadingScreen
 
         from . import saves
 
-        try:
-            store = saves.load(path, self.games)
-        except saves.SaveError as exc:
-            self.push_screen(MessageScreen("This save cannot be loaded", str(exc)))
+        reading = ReadingScreen(f"Reading {saves.display_name(path)}…")
+        self.push_screen(reading)
+        games = self.games
+
+        def read() -> None:  # in the worker's thread: no widget is touched here
+            try:
+                result: Any = saves.load(path, games)
+            except saves.SaveError as exc:
+                result = exc
+            except Exception as exc:  # noqa: BLE001 - a refusal, never a traceback
+                result = saves.SaveError(f"{saves.display_name(path)} could not be read ({type(exc).__name__}).")
+            try:
+                self.call_from_thread(self._loaded, reading, result)
+            except RuntimeError:
+                pass  # the app has ended meanwhile
+
+        self.run_worker(read, thread=True, group="reading", exit_on_error=False)
+
+    def _loaded(self, reading: Any, result: Any) -> None:
+        """A save file has been read (or refused): show it, unless the player stopped
+        waiting for it."""
+        from screens.common.dialogs import MessageScreen
+
+        from .saves import SaveError
+
+        if reading.stopped:
             return
-        self.start_store(store)
+        reading.finish()
+        if isinstance(result, SaveError):
+            self.push_screen(MessageScreen("This save cannot be loaded", str(result)))
+            return
+        self.start_store(result)
 
     def start_new_game(
         self, game: Game, options: OptionsBase, seed: int | None, seats: list[Seat] | None

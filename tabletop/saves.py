@@ -493,10 +493,12 @@ def _describe(game: Game, action: ActionBase) -> str:
 
 
 def _first_error(exc: Any) -> str:
+    """pydantic's first error in words: where ("seats 1 name", counted from 1), then why."""
     try:
         err = exc.errors()[0]
-        where = ".".join(_clip(p, 20) for p in err.get("loc", ())) or "value"
-        return f"{_clip(where, 50)}: {_clip(err.get('msg', 'invalid'), 60)}"
+        where = " ".join(str(p + 1) if isinstance(p, int) else _clip(p, 20) for p in err.get("loc", ())) or "value"
+        why = str(err.get("msg", "invalid")).removeprefix("Value error, ").removeprefix("Assertion failed, ")
+        return f"{_clip(where, 50)}: {_clip(why.rstrip('.'), 100)}"
     except Exception:
         return "invalid"
 

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, OptionList, Static
+from textual.widgets import Button, Footer, Input, LoadingIndicator, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rules.common.text import is_plain, plain
@@ -127,6 +127,38 @@ class LoadScreen(ModalScreen[tuple[str, Any] | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class ReadingScreen(ModalScreen[None]):
+    """What the screen shows while a file is read off the UI loop: what is being read,
+    and that Escape stops waiting. ``stopped`` tells the reader the player left."""
+
+    BINDINGS = [Binding("escape", "stop", "Stop waiting")]
+    DEFAULT_CSS = "ReadingScreen #reading-busy { height: 1; }"
+
+    def __init__(self, what: str) -> None:
+        super().__init__(classes="dialog")
+        self.what = what
+        self.stopped = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog-box"):
+            yield Static(plain(self.what), id="reading-what", markup=False)
+            yield LoadingIndicator(id="reading-busy")
+            yield Static("Escape: stop waiting (the file is only read).", classes="hint", markup=False)
+        yield Footer()
+
+    def action_stop(self) -> None:
+        self.stopped = True
+        self.dismiss(None)
+        self.app.notify("Stopped reading the file: nothing was loaded.", markup=False, timeout=3)
+
+    def finish(self) -> None:
+        """The file has been read: this screen goes (when it is on top; under another
+        screen, such as the too-small notice, it goes with the next screen change)."""
+        if not self.stopped and self.app.screen is self:
+            self.dismiss(None)
+        self.stopped = True
 
 
 class MessageScreen(ModalScreen[None]):

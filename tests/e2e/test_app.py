@@ -149,8 +149,7 @@ async def test_a_bad_save_is_refused_on_screen(data_dir, tmp_path):
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         app.load_path(bad)
-        await settle(pilot)
-        assert isinstance(app.screen, MessageScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, MessageScreen), "the refusal")
         assert "newer tabletop" in app.screen.message
         assert app.store is None
         await pilot.press("enter")

@@ -35,6 +35,7 @@ OSC_TITLE = "\x1b]0;PWNED\x07"
 CSI_CLEAR = "\x1b[2J"
 BIDI = "\u202e\u2066"
 HOSTILE_NAME = f"Ann{OSC_TITLE}{CSI_CLEAR}\x07\x00{BIDI}x"
+HOSTILE_ARG = HOSTILE_NAME.replace("\x00", "")  # a command line cannot hold a NUL
 
 # The bytes of the hostile input that must never be written to the terminal: the OSC
 # (its introducer before the payload's own words), a BEL anywhere (the app never rings),

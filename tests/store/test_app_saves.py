@@ -17,7 +17,7 @@ from tabletop.app import TabletopApp
 from tabletop.journal import Journal, attach, clip_path
 from tabletop.paths import autosave_dir, journal_path, saves_dir
 from tabletop.store import Seat, Store
-from tests.e2e.helpers import settle
+from tests.e2e.helpers import settle, wait_until
 from tests.games.nim import NIM, NimOptions
 
 GAMES = {"nim": NIM}
@@ -90,6 +90,7 @@ async def test_load_lists_journal_games_and_files_with_names_as_plain_words(data
         file_row = next(i for i, p in enumerate(prompts) if "game [v2].json" in p)
         options.highlighted = file_row
         await pilot.press("enter")
+        await wait_until(pilot, lambda: app.store is not None, "the file read in its thread")
         await settle(pilot)
         assert app.store is not None and app.store.state == store.state
         assert app.store.game_uid != store.game_uid, "a file read in is a new game"
@@ -115,8 +116,7 @@ async def test_a_refusal_with_markup_in_it_is_shown_as_written(data_dir, tmp_pat
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         app.load_path(bad)
-        await settle(pilot)
-        assert isinstance(app.screen, MessageScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, MessageScreen), "the refusal")
         assert "“[bold]x [v2].json” is cut off" in text_of(app.screen.query_one("#message-body"))
 
 
