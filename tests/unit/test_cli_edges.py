@@ -8,7 +8,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -46,10 +45,29 @@ def test_a_full_disk_gives_one_line(tmp_path):
     assert out.stderr.startswith("tabletop: cannot write the output") and out.stderr.count("\n") == 1
 
 
+# `tabletop simulate` with a word on stderr once its first game is over, so the test waits
+# for that instead of a fixed time (a loaded machine may take seconds to get there).
+SIMULATE_TELLING = """
+import sys
+from tabletop import cli, simulate
+
+play_into = simulate._play_into
+
+def telling(report, *rest):
+    play_into(report, *rest)
+    if report.games == 1:
+        print("one game played", file=sys.stderr, flush=True)
+
+simulate._play_into = telling
+raise SystemExit(cli.main(sys.argv[1:]))
+"""
+
+
 def test_ctrl_c_in_simulate_prints_the_partial_report(tmp_path):
-    proc = subprocess.Popen([EXE, "simulate", "spirit", "--games", "1000000", "--seed", "1", "--json"],
+    proc = subprocess.Popen([sys.executable, "-c", SIMULATE_TELLING, "simulate", "spirit", "--games", "1000000",
+                             "--seed", "1", "--json"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env(tmp_path))
-    time.sleep(2.5)
+    assert proc.stderr.readline() == "one game played\n"  # waits as long as the first game takes
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130

@@ -110,3 +110,43 @@ def test_a_fixed_seat_game_refuses_players(capsys):
         cli._parse_game_args("play", ["duel", "--players", "2"])
     assert stop.value.code == 2
     assert "fixed number of players" in capsys.readouterr().err
+
+
+HOSTILE = "Ann\x1b]0;PWNED\x07\x1b[2J\u202e"
+
+
+@pytest.mark.parametrize(
+    "args, flag",
+    [
+        (["senji", "--players", "3", "--seats", f"{HOSTILE}:R,Bob:G,Cleo:P"], "--seats"),
+        (["senji", "--players", "3", "--seats", f"Ann:R\x07,Bob:G,Cleo:P"], "--seats"),
+        (["spirit", "--players", "2", "--samurai", f"Kyuzo,{HOSTILE}"], "--samurai"),
+        (["senji", "--players", "3", "--seats", f"{'A' * 41}:R,Bob:G,Cleo:P"], "--seats"),
+    ],
+)
+def test_a_name_with_control_characters_or_too_long_is_refused_naming_its_flag(args, flag, capsys):
+    with pytest.raises(SystemExit) as stop:
+        parse(*args)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2
+    assert err.startswith(f"tabletop: invalid option {flag}: a name ") and err.count("\n") == 1
+    assert err.isascii() and err[:-1].isprintable()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["senji", "--seed", HOSTILE],
+        ["senji", "--winter-timer-s", HOSTILE],
+        ["senji", "--offers-per-winter", HOSTILE],
+        ["senji", HOSTILE],
+        [HOSTILE],
+    ],
+)
+def test_a_refusal_quotes_what_was_typed_without_its_control_characters(args, capsys):
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["play", *args])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.count("\n") == 1
+    assert err[:-1].isprintable(), repr(err)
+    assert "]0;PWNED" in err, "quoted, as plain words"
