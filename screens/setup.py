@@ -139,7 +139,9 @@ class SetupScreen(Screen[None]):
 
     def _error(self, text: str) -> None:
         """The error line: plain text (it may quote what a player typed), one line."""
-        self.query_one("#setup-error", Static).update(Text(plain(text, MAX_LINE)))
+        line = self.query_one("#setup-error", Static)
+        line.update(Text(plain(text, MAX_LINE)))
+        self.call_after_refresh(line.scroll_visible)  # below the fold at 80x24
 
     def action_start(self) -> None:
         try:

@@ -145,7 +145,7 @@ class ReadingScreen(ModalScreen[None]):
         with Vertical(id="dialog-box"):
             yield Static(plain(self.what), id="reading-what", markup=False)
             yield LoadingIndicator(id="reading-busy")
-            yield Static("Escape: stop waiting (the file is only read).", classes="hint", markup=False)
+            yield Static("Escape: stop waiting.", classes="hint", markup=False)
         yield Footer()
 
     def action_stop(self) -> None:
