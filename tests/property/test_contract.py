@@ -95,23 +95,45 @@ def test_view_hides_what_the_seat_may_not_see(game: Game, seed: int, choices, pr
         assert all(line.visible_to(seat) for line in view.log)
 
 
-def test_illegal_action_changes_nothing(game: Game):
-    state = game.new(game.Options(), 7)
-    before = state.model_dump_json()
-    legal = game.legal_actions(state)
-    # Some action of the game that is not legal now: try every kind's sample actions
-    # found later in play until one is refused.
-    probe_state, taken = play(game, 7, list(range(200)), limit=200)
-    candidates = [a for a in taken if a not in legal]
-    refused = 0
-    for action in candidates[:50]:
-        trial = game.parse_state(before)
-        try:
-            game.apply(trial, action)
-        except IllegalAction as exc:
-            assert exc.reason and exc.reason[0].isupper(), "a reason is a sentence"
+def _refusable(game: Game, seed: int) -> tuple[list, list]:
+    """A seeded random game's positions (every few actions) and the pool of every action
+    played in it and in two other seeded games: most are not legal at a given position."""
+    positions, pool = [], []
+    for other in (seed, seed + 1, seed + 2):
+        state = game.new(game.Options(), other)
+        rng = Rng(seed=other).fork("probe")
+        steps = 0
+        while game.to_move(state) is not None and steps < 300:
+            if other == seed and steps % 7 == 0:
+                positions.append(state.model_dump_json())
+            actions = game.legal_actions(state)
+            action = actions[rng.below(len(actions))]
+            pool.append(action)
+            game.apply(state, action)
+            steps += 1
+    return positions, list(dict.fromkeys(pool))
+
+
+@pytest.mark.parametrize("seed", [7, 8])
+def test_illegal_action_changes_nothing(game: Game, seed: int):
+    """Along a seeded game, every action of the game that is not legal at a position is
+    refused with a sentence, and the state's full JSON is the same before and after."""
+    positions, pool = _refusable(game, seed)
+    refused, where = 0, 0
+    for before in positions:
+        state = game.parse_state(before)
+        legal = game.legal_actions(state)
+        tried = [a for a in pool if a not in legal][:40]
+        for action in tried:
+            with pytest.raises(IllegalAction) as refusal:
+                game.apply(state, action)
+            assert refusal.value.reason and refusal.value.reason[0].isupper(), "a reason is a sentence"
+            after = state.model_dump_json()
+            assert after == before, (
+                f"refusing {action!r} ({refusal.value.reason}) changed the state")
             refused += 1
-    assert refused or not candidates
+        where += bool(tried)
+    assert where >= 3, f"refusals were checked at only {where} positions ({refused} in all)"
 
 
 def test_full_games_end(game: Game):
