@@ -245,3 +245,23 @@ def test_kami_red_not_offered_in_autumn():
     s.samurai_deck.remove("N")
     autumn_for(s, R)
     assert all("N" not in str(a) for a in GAME.legal_actions(s) if a.kind.startswith("kami"))
+
+
+def test_a_scored_combination_is_shown_to_all_so_undo_stops_there():
+    """Spec §4.6 / §8: the cards of a scored combination are laid face up for the table. Adding
+    cards while it is formed can be taken back; the card that completes it cannot."""
+    from tabletop.store import Seat, Store
+
+    s = blank()
+    place(s, R, "aki", 1)
+    set_hana(s, R, ["01S", "02S", "03S", "04A1"])
+    autumn_for(s, R)
+    store = Store(GAME, s.options, 1, [Seat(n) for n in s.names], s)
+    store.dispatch(ComboStart(combo="LIGHTS3"))
+    store.dispatch(ComboAdd(card="01S"))
+    store.dispatch(ComboAdd(card="02S"))
+    assert store.can_undo(), "a combination being formed is still the player's own"
+    store.dispatch(ComboAdd(card="03S"))
+    assert store.state.combo is None and {"01S", "02S", "03S"} <= set(store.state.hana_discard)
+    assert store.log[-1].checkpoint, "scoring the combination reveals its cards"
+    assert store.undo_block() == "The last action drew, rolled or revealed something, so it cannot be undone."
