@@ -15,10 +15,31 @@ from screens.spirit.summary import RoundSummaryScreen
 PUBLIC_PAUSES = (RoundSummaryScreen, ResultScreen)
 
 
+def painted(app) -> bool:
+    """Nothing waits to be handled, laid out or painted: the screen shows what the app
+    holds (no held-back update, no message waiting for the app or the screen, no widget
+    marked for a layout, a scroll or a repaint)."""
+    screen = app.screen
+    if app._batch_count or not app._message_queue.empty() or not screen._message_queue.empty():
+        return False
+    if screen._callbacks or app._next_callbacks or screen._next_callbacks:
+        return False
+    if (screen._layout_required or screen._scroll_required or screen._repaint_required
+            or screen._recompose_required or screen._dirty_widgets):
+        return False
+    return not any(w._layout_required or w._repaint_required or w._scroll_required or w._recompose_required
+                   or w._next_callbacks or not w._message_queue.empty() for w in screen.walk_children())
+
+
 async def settle(pilot, n: int = 2) -> None:
+    """Let the app handle what is pending (``n`` rounds of its messages), then wait until
+    the screen is painted: a condition, not a fixed time, so a loaded machine only waits
+    longer."""
     for _ in range(n):
         await pilot.pause()
-    await pilot.pause(0.06)  # Textual 8 delays screen switches by 50 ms
+    for _ in range(2):  # painted, and still so after one more round of the app's messages
+        await wait_until(pilot, lambda: painted(pilot.app), "the screen to be painted")
+        await pilot.pause()
 
 
 async def wait_until(pilot, ready, what: str, timeout: float = 10.0) -> None:

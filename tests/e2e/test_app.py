@@ -12,7 +12,7 @@ from screens.common.too_small import TooSmallScreen
 from screens.menu import MenuScreen
 from screens.setup import SetupScreen
 from tabletop.app import TabletopApp
-from tests.e2e.helpers import awaits_a_person, press_action, wait_until
+from tests.e2e.helpers import awaits_a_person, painted, press_action, wait_until
 from tests.games.nim import NIM, Confirm, Roll
 
 GAMES = {"nim": NIM}
@@ -23,7 +23,7 @@ pytestmark = pytest.mark.usefixtures("quick_pilot")
 async def settle(pilot, n: int = 2) -> None:
     for _ in range(n):
         await pilot.pause()
-    await pilot.pause(0.06)  # Textual 8 delays screen switches by 50 ms
+    await wait_until(pilot, lambda: painted(pilot.app), "the screen to be painted")
 
 
 async def open_board(pilot, app, seed: str = "1234") -> BoardScreen:

@@ -111,20 +111,28 @@ async def test_the_routine_choice_stays_on_enter_while_one_shot_spends_go(data_d
         board = await start(pilot, app, game, {"players": 2})
         store = app.store
         seen_keys: dict[str, str | None] = {}
+        decisions = routine_on_enter = kept = spent = 0
         for _ in range(30):
             if store.finished or not board.actions:
                 break
+            decisions += 1
             for i, a in enumerate(board.actions):
                 ident = repr(game.dump_action(a))
                 if a.kind in board.board.DEFAULT_KINDS:
                     assert board.keys[i] == ENTER
+                    routine_on_enter += 1
                 else:
+                    kept += ident in seen_keys
                     seen_keys.setdefault(ident, board.keys[i])
                     assert seen_keys[ident] == board.keys[i]
             # Spend one-shots first when offered: the routine one must never shift.
             spends = [i for i, a in enumerate(board.actions) if a.kind not in board.board.DEFAULT_KINDS]
+            spent += bool(spends)
             await press_action(pilot, board, spends[0] if spends else 0)
             await wait_until(pilot, lambda: awaits_a_person(app, board), "the next decision")
+        assert decisions >= 10, f"only {decisions} decisions were looked at"
+        assert routine_on_enter >= 3 and spent >= 3, (routine_on_enter, spent)
+        assert kept >= 3, "no choice was offered twice, so no key was seen to stay"
 
 
 async def test_a_refused_undo_and_an_unknown_key_say_why(data_dir):

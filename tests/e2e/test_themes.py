@@ -19,19 +19,35 @@ async def test_the_senji_map_is_drawn_on_the_themes_background(data_dir):
         await settle(pilot)
         await pilot.press("enter")  # the hand-off curtain
         await settle(pilot)
+        drawn = {}  # theme -> (the map's background, the share of its cells drawn on it)
         for theme in ("textual-light", "textual-dark"):
             app.theme = theme
             await settle(pilot)
             mp = board_of(app).query_one(SenjiMap)
             background = mp.rich_style.bgcolor
             assert background is not None
+            cells = on_background = 0
             for y in range(mp.size.height):
                 for segment in mp.render_line(y):
                     style = segment.style
                     assert style is not None and style.bgcolor is not None, (theme, y, segment.text)
-                    if segment.text.strip() and style.bgcolor == background:
-                        # the words on the background are not drawn in it
-                        assert style.color != background
+                    cells += len(segment.text)
+                    if style.bgcolor == background:
+                        on_background += len(segment.text)
+                        if segment.text.strip():
+                            # the words on the background are not drawn in it
+                            assert style.color != background
+            drawn[theme] = (background, on_background / cells)
+        (light, light_share), (dark, dark_share) = drawn["textual-light"], drawn["textual-dark"]
+        assert light != dark, "the map keeps one background whatever the theme"
+        assert luminance(light) > luminance(dark) + 0.4, f"light {light} is not lighter than dark {dark}"
+        assert light_share > 0.5 and dark_share > 0.5, "most of the map is drawn on the theme's background"
+
+
+def luminance(color) -> float:
+    """0 (black) to 1 (white)."""
+    r, g, b = color.get_truecolor()
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
 
 
 async def test_the_harakiri_grid_is_drawn_on_the_themes_background_with_white_on_its_boxes(data_dir):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tabletop.app import TabletopApp
 from tabletop.store import Store
+from tests.e2e.helpers import settle
 
 
 def app_with(store: Store, press: tuple[str, ...] = ()):
@@ -13,9 +14,9 @@ def app_with(store: Store, press: tuple[str, ...] = ()):
     async def start(pilot):
         await pilot.pause()
         app.start_store(store)
-        await pilot.pause(0.1)
+        await settle(pilot)
         for key in press:
             await pilot.press(key)
-            await pilot.pause(0.1)
+            await settle(pilot)
 
     return app, start

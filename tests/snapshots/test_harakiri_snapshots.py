@@ -8,6 +8,7 @@ from rules.common import Rng
 from rules.harakiri import GAME
 from tabletop.app import TabletopApp
 from tabletop.store import Seat, Store
+from tests.e2e.helpers import settle
 
 
 def _store(scenario: str, seed: int, until) -> Store:
@@ -26,7 +27,7 @@ def _app_with(store: Store):
     async def start(pilot):
         await pilot.pause()
         app.start_store(store)
-        await pilot.pause(0.1)
+        await settle(pilot)
 
     return app, start
 

@@ -14,6 +14,7 @@ from tabletop.journal import Journal, attach
 from tabletop.paths import journal_path
 from tabletop.replay import Replay
 from tabletop.store import Seat, Store
+from tests.e2e.helpers import settle
 
 # The rows' times are set, and read in UTC, so the list is the same on every machine.
 WHEN = 1_790_000_000.0  # 2026-09-21 14:13 UTC
@@ -45,7 +46,7 @@ def test_history_list(snap_compare, monkeypatch):
     async def open_history(pilot):
         await pilot.pause()
         app.open_history()
-        await pilot.pause(0.1)
+        await settle(pilot)
 
     try:
         assert snap_compare(app, terminal_size=(80, 24), run_before=open_history)
@@ -61,7 +62,7 @@ def test_replay_of_a_finished_senji_game(snap_compare):
     async def open_replay(pilot):
         await pilot.pause()
         app.push_screen(ReplayScreen(replay, at=200))
-        await pilot.pause(0.1)
+        await settle(pilot)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=open_replay)
 
@@ -73,11 +74,11 @@ def test_replay_of_a_duel_with_everything_revealed(snap_compare):
     async def open_replay(pilot):
         await pilot.pause()
         app.push_screen(ReplayScreen(replay, at=10))
-        await pilot.pause(0.1)
+        await settle(pilot)
         for _ in range(2):  # public -> the samurai's view -> everything revealed
             await pilot.press("w")
-        await pilot.pause(0.1)
+        await settle(pilot)
         app.clear_notifications()
-        await pilot.pause(0.1)
+        await settle(pilot)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=open_replay)

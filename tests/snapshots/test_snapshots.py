@@ -5,6 +5,7 @@ from __future__ import annotations
 from tabletop.app import TabletopApp
 from tabletop.engine import games
 from tests.games.nim import NIM
+from tests.e2e.helpers import settle
 
 
 def test_menu(snap_compare):
@@ -19,7 +20,7 @@ def test_setup_screen(snap_compare):
     async def fill(pilot):
         await pilot.pause()
         await pilot.press("enter")
-        await pilot.pause(0.1)
+        await settle(pilot)
         pilot.app.screen.query_one("#seed").value = "4242"
         await pilot.pause()
 
@@ -34,7 +35,7 @@ def _nim_app():
     async def start(pilot):
         await pilot.pause()
         app.start_new_game(NIM, NIM.Options(), 2024, [Seat("Aiko"), Seat("Benkei")])
-        await pilot.pause(0.1)
+        await settle(pilot)
 
     return app, start
 
@@ -50,7 +51,7 @@ def test_generic_board(snap_compare):
     async def play(pilot):
         await start(pilot)
         await pilot.press("enter")  # Aiko is ready
-        await pilot.pause(0.1)
+        await settle(pilot)
         await pilot.press("1")  # select a card
         await pilot.pause()
 
@@ -85,6 +86,6 @@ def test_help_at_the_current_step(snap_compare):
 
     async def open_help(pilot):
         await start(pilot)
-        await pilot.pause(0.3)
+        await settle(pilot)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=open_help)

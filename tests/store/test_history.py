@@ -37,12 +37,18 @@ def play(journal: Journal, seed: int, moves: int | None = None) -> Store:
     return store
 
 
+def later_than(moment: float) -> None:
+    """Wait until the clock has moved past ``moment`` (the next game is written later)."""
+    while time.time() <= moment:
+        time.sleep(0.001)
+
+
 def test_history_lists_finished_and_unfinished_games_newest_first(tmp_path):
     journal = Journal(tmp_path / "games.sqlite3")
     first = play(journal, 1)
-    time.sleep(0.01)
+    later_than(journal.game(first.game_uid).updated)
     second = play(journal, 2, moves=2)
-    time.sleep(0.01)
+    later_than(journal.game(second.game_uid).updated)
     empty = Store.new(NIM, NimOptions(stones=12), seed=3)
     attach(journal, empty)  # started, never played: not history
     rows = journal.history(["nim"])
