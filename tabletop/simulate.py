@@ -29,6 +29,9 @@ class SimReport:
     seconds: float = 0.0
     errors: list[str] = field(default_factory=list)
     interrupted: bool = False  # stopped early by Ctrl-C: the figures cover the games played
+    # Choices by kind over the finished and failed games (Senji's levers: offers, executions,
+    # hires, mercenaries, seppuku...): how often the bots pulled each one.
+    choices: Counter[str] = field(default_factory=Counter)
 
     @property
     def mean_actions(self) -> float:
@@ -51,6 +54,7 @@ class SimReport:
             "errors": len(self.errors),
             "error_samples": self.errors[:5],
             "interrupted": self.interrupted,
+            "choices": dict(sorted(self.choices.items())),
         }
 
     def text(self) -> str:
@@ -67,13 +71,19 @@ class SimReport:
             f"errors      {len(self.errors)}",
         ]
         lines += [f"  {e}" for e in self.errors[:5]]
+        if self.choices:
+            lines.append("choices     by kind, over all games")
+            rows = [f"{kind:<16} {n:>7}" for kind, n in sorted(self.choices.items())]
+            lines += ["  " + "   ".join(rows[i:i + 3]) for i in range(0, len(rows), 3)]
         if self.interrupted:
             lines.append(f"stopped     by Ctrl-C after {self.games} games")
         return "\n".join(lines)
 
 
-def play_one(game: Game, options: OptionsBase, seed: int, bot_name: str, max_actions: int):
-    """Play one game; returns (state, actions played). Raises on a rules error."""
+def play_one(game: Game, options: OptionsBase, seed: int, bot_name: str, max_actions: int,
+             choices: Counter[str] | None = None):
+    """Play one game; returns (state, actions played). Raises on a rules error. ``choices``,
+    if given, counts the actions taken by kind."""
     bot = get_bot(game, bot_name)
     rng = Rng(seed=seed).fork(f"bot:{bot_name}")
     state = game.new(options, seed)
@@ -89,6 +99,8 @@ def play_one(game: Game, options: OptionsBase, seed: int, bot_name: str, max_act
         view = state if bot is random_bot else game.view(state, seat)
         action = bot(game, view, seat, actions, rng)
         game.apply(state, action)
+        if choices is not None:
+            choices[action.kind] += 1
         played += 1
     return state, played
 
@@ -117,7 +129,7 @@ def simulate(
 def _play_into(report: SimReport, game: Game, options: OptionsBase, seed: int, bot_name: str,
                max_actions: int) -> None:
     try:
-        state, played = play_one(game, options, seed, bot_name, max_actions)
+        state, played = play_one(game, options, seed, bot_name, max_actions, report.choices)
     except Exception as exc:  # counted and reported, never hidden
         report.games += 1
         report.errors.append(f"seed {seed}: {type(exc).__name__}: {exc}")
