@@ -5,9 +5,10 @@ from __future__ import annotations
 from functools import cache
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import Field, model_validator
+from pydantic import Field, model_serializer, model_validator
 
 from rules.common import ActionBase
+from rules.common.text import PlainLine
 
 TADAKATSU = "M"  # the samurai whose own ability is a reroll (spec §2.8)
 
@@ -67,7 +68,26 @@ class OfferAdd(ActionBase):
 
 
 class OfferSend(ActionBase):
+    """``word``: what the offerer says with the offer (a bot says what it wants and what it
+    asks back), read by the two parties; a promise the engine never enforces (spec 4.3).
+    Any line may be said, so every send is the same choice: the legal list's silent send
+    equals a send with words (the rules, the store and a networked host compare choices)."""
+
     kind: Literal["offer_send"] = "offer_send"
+    word: PlainLine = ""
+
+    @model_serializer(mode="wrap")
+    def _silent(self, handler) -> dict[str, Any]:
+        out = handler(self)
+        if not self.word:  # a silent send dumps as it always did (records, journals)
+            out.pop("word", None)
+        return out
+
+    def __eq__(self, other: object) -> bool:
+        return True if isinstance(other, OfferSend) else super().__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash(self.kind)
 
 
 class OfferCancel(ActionBase):

@@ -134,11 +134,13 @@ def apply_winter(state: SenjiState, a: ActionBase) -> None:
         case OfferCancel():
             state.say(f"{name(state, o.frm)} cancels the offer.")
             _back_to_floor(state)
-        case OfferSend():
+        case OfferSend(word=word):
             state.step, state.actor = "offer_respond", o.to
             state.reveal()
             state.say(f"{name(state, o.frm)} offers {_shown(o.give)} to {name(state, o.to)}.",
                       seats=(o.frm, o.to))
+            if word:  # what the offerer says with it, for the two parties (spec 4.3)
+                state.say(f"{name(state, o.frm)} says: {word}", seats=(o.frm, o.to))
         case ReplyAdd(card=c, face=f):
             o.reply.append(OfferCard(card=c, up=f == "up"))
         case Refuse():
