@@ -235,8 +235,8 @@ class Senji(Game):
         return ("winter", state.year), float(limit), make(TimeUp)
 
     def bots(self):
-        from .bots import smart
-        return {"smart": smart}
+        from .bots import BOTS
+        return dict(BOTS)
 
     def explain(self, view: SenjiState, seat: int | None, action: ActionBase) -> str:
         self._names = view.names  # a networked screen has views only: its choices name seats too

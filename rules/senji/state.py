@@ -19,10 +19,33 @@ RULES_EDITION = 2
 EDITIONS = (1, 2)
 
 
+# A seat's bot: the random bot, or the smart bot by temperament (rules/senji/bot_talk.py):
+# "smart" keeps its word (honest), "smart-cunning" breaks it when it pays well,
+# "smart-treacherous" whenever it pays. "smart-honest" is read as "smart".
+BOT_NAMES = ("random", "smart", "smart-cunning", "smart-treacherous")
+BOT_HELP = ("random, smart (honest: keeps its word), smart-cunning (bluffs, breaks its word "
+            "when it pays well) or smart-treacherous (lies, breaks its word whenever it pays)")
+
+
 class SeatSpec(Frozen):
     name: PlainName = Field(default="", title="Name")
     family: PlainName = Field(default="", title="Family letter")
-    bot: Literal["random", "smart"] | None = Field(default=None, title="Bot")
+    bot: Literal["random", "smart", "smart-cunning", "smart-treacherous"] | None = Field(
+        default=None, title="Bot")
+
+    @field_validator("bot", mode="before")
+    @classmethod
+    def _bot_name(cls, v: Any) -> Any:
+        if isinstance(v, str):
+            word = v.strip().lower()
+            if word in ("", "human", "none"):
+                return None
+            word = "smart" if word == "smart-honest" else word
+            if word not in BOT_NAMES:
+                raise ValueError(f"{v[:20]!r} is not a bot: choose random, smart (honest), "
+                                 "smart-cunning or smart-treacherous")
+            return word
+        return v
 
 
 class SenjiOptions(OptionsBase):
@@ -30,7 +53,7 @@ class SenjiOptions(OptionsBase):
                          description="3-6 daimyo; fixes the families and the neutral provinces")
     seats: tuple[SeatSpec, ...] = Field(default=(), title="Seats",
                                         description="Each seat's name, family letter (R G P K B Y) "
-                                                    "and bot (random or smart; none for a human)",
+                                                    f"and bot ({BOT_HELP}; none for a human)",
                                         examples=["Ann:R,Bob:G,Cleo:P,Dai:K:smart"])
     autumn_order: Literal["host", "honor"] = Field(
         default="host", title="Autumn order",

@@ -29,9 +29,10 @@ def bot_answer(s):
 def test_a_good_offer_is_answered_with_a_cheaper_card_and_accepted():
     s = winter()
     do(s, OpenOffer(by=R), OfferTo(seat=G), OfferAdd(card="R-T3", face="up"), OfferSend())
-    # Green gets a card worth 3: it gives back one of its cheapest cards (worth 1), then accepts.
-    assert bot_answer(s) == ReplyAdd(card="G-M1", face="up")
-    do(s, ReplyAdd(card="G-M1", face="up"))
+    # Green gets a card worth 3: it gives back one of its cheapest cards (worth 1) that is no
+    # hostage: its own Levy, of no use in its own fights (its own Cousin would be a hostage).
+    assert bot_answer(s) == ReplyAdd(card="G-S1", face="up")
+    do(s, ReplyAdd(card="G-S1", face="up"))
     assert bot_answer(s) == Accept()
 
 
