@@ -42,8 +42,16 @@ def _strategy(annotation):
 MODELS = get_args(get_args(SenjiAction)[0])
 
 
+def _field(f):
+    """A checked text (an offer's spoken line, rules.common.text.PlainLine) takes any
+    printable line; every other field any value of its annotation."""
+    if f.annotation is str and f.metadata:
+        return IDS.filter(str.isprintable)
+    return _strategy(f.annotation)
+
+
 def _action(model):
-    fields = {k: _strategy(f.annotation) for k, f in model.model_fields.items() if k != "kind"}
+    fields = {k: _field(f) for k, f in model.model_fields.items() if k != "kind"}
     return st.builds(model, **fields)
 
 
