@@ -314,8 +314,8 @@ def decide(view: SenjiState, seat: int, actions: list[ActionBase], rng: Rng,  # 
             for n in D.neighbours[p])
         if pr.units >= 2 and target and len(owned(view, seat)) < 6:
             kind, why = "movement", "a weaker or free neighbour is within reach of its units"
-        elif pr.units < 3 and view.supply[seat] > 0:
-            kind, why = "recruitment", "it is thinly held and you have units in supply"
+        elif pr.units < 4 and view.supply[seat] > 0:
+            kind, why = "recruitment", "it holds fewer than 4 units and you have units in supply"
         else:
             kind, why = "production", "it is safe enough: draw hanafuda for autumn sets"
         a = next(a for a in actions if a.province == p and a.order == kind)
@@ -333,7 +333,7 @@ def decide(view: SenjiState, seat: int, actions: list[ActionBase], rng: Rng,  # 
             if t.owner is None:
                 if best is None:
                     best, why = a, "A free province to take without a fight."
-            elif t.owner != seat and _enemy_strength(view, a.province) + 1 < pr_units:
+            elif t.owner != seat and _enemy_strength(view, a.province) < pr_units:
                 if not may_attack(view, seat, t.owner, _attack_gain(t.units, pr_units), temper):
                     spared = t.owner
                     continue

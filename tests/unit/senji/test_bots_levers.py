@@ -208,6 +208,11 @@ def test_an_honest_bot_keeps_its_word_a_treacherous_one_breaks_it_when_the_attac
     assert "broken" in reason(s, "treacherous")
 
 
+def test_a_bot_attacks_a_province_it_outnumbers():
+    assert choose(after_a_trade(3, 2, trade=False)) == Dest(province="izumo")  # 3 units against 2
+    assert choose(after_a_trade(3, 3, trade=False)) == MoveDone()  # no more than it: stay
+
+
 def test_a_cunning_bot_breaks_its_word_only_for_a_big_gain():
     assert choose(after_a_trade(3, 1), CUNNING) == MoveDone()  # 4 honour: not worth the word
     assert choose(after_a_trade(6, 3), CUNNING) == Dest(province="izumo")  # 12 honour: it is
