@@ -225,12 +225,16 @@ def offer_line(view: SenjiState, seat: int, to: int, give, ask, want: str, said_
 # -- the floor and the three offer steps ----------------------------------------------
 def floor(view: SenjiState, actions: list[ActionBase]) -> tuple[ActionBase, str]:
     """A bot host gives each player the floor in turn, ``FLOOR_TURNS`` times a winter
-    (public facts only: who has opened and who cancelled), then closes it."""
+    (public facts only: who has opened and who cancelled), then closes it. Once a player has
+    opened every offer the table's limit allows, it closes the floor at once: at a table
+    with humans it is asked only when they have none left (spec 4.3)."""
+    end = next((a for a in actions if a.kind == "end_negotiation"), actions[0])
+    if view.offers_left and 0 in view.offers_left:
+        return end, "A player has opened every offer the table allows this winter: close the negotiation."
     turns, gave_up = floor_turns(view), cancelled(view)
     for a in actions:
         if a.kind == "open_offer" and a.by not in gave_up and turns.get(a.by, 0) < FLOOR_TURNS:
             return a, f"{view.names[a.by]} may make an offer."
-    end = next((a for a in actions if a.kind == "end_negotiation"), actions[0])
     return end, "Everyone has had the floor: close the negotiation."
 
 

@@ -262,10 +262,12 @@ async def test_a_bot_host_leaves_the_winter_floor_to_the_humans(data_dir):
         board._dispatch(board.actions[[a.kind for a in board.actions].index("confirm")])
         await settle(pilot, 2)
         assert store.state.step == "winter_floor" and card in store.state.diplo_hands[1]
-        # Once Ann has no offer left to open, the bot host closes the floor.
+        # Once Ann has no offer left to open, the bot host closes the floor (a bot given the
+        # floor by Ann makes its offer first: to Bot2, who answers it).
         store.state.offers_left[0] = 0
-        store.dispatch(OpenOffer(by=1))  # (a bot's offer: it cancels it at once)
+        store.dispatch(OpenOffer(by=1))
         await settle(pilot, 4)
+        assert any(e.action["kind"] == "offer_send" and e.seat == 1 for e in store.log)
         assert store.state.step != "winter_floor"
         assert any(e.action["kind"] == "end_negotiation" and e.seat == store.state.host for e in store.log)
 

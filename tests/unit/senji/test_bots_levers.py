@@ -65,6 +65,14 @@ def test_a_bot_host_gives_each_player_the_floor_then_closes_it():
     assert choose(s) == EndNegotiation()
 
 
+def test_a_bot_host_closes_the_floor_once_a_player_has_used_the_tables_limit():
+    # Without a clock each player opens at most offers_per_winter offers; at a table with
+    # humans a bot host is asked to act only once they have none left (spec 4.3).
+    s = winter()
+    s.offers_left[G] = 0
+    assert choose(s) == EndNegotiation()
+
+
 # -- opening an offer: cards, the ask, and the line said with it ----------------------------
 HOSTAGE_LINE = ("Red offers Red Levy (1) for your Green Cousin (1) and leaves you in peace this year: "
                 "Red needs a Green hostage to reveal.")
