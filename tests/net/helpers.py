@@ -56,7 +56,10 @@ def hot_seat_to_autumn(seed: int, players: int) -> Store:
     rngs = {seat: seat_rng(seed, seat) for seat in range(players)}
     while not end_of_first_summer(store.state):
         seat = store.to_move()
-        store.dispatch(bot(SENJI, store.view(seat), seat, store.legal_actions(), rngs[seat]))
+        # Each seat is offered what a remote seat is: on the winter floor its own offer, not
+        # another's (the smart bot host gives every player the floor where it may, issue 28).
+        actions = [a for a in store.legal_actions() if a.kind != "open_offer" or a.by == seat]
+        store.dispatch(bot(SENJI, store.view(seat), seat, actions, rngs[seat]))
     return store
 
 
