@@ -294,15 +294,17 @@ def offer_worth(view: SenjiState, seat: int, temper: str) -> int:
 
 
 def worth(cards: list[OfferCard]) -> int:
+    """Cards changing hands by their values, an unseen one counted low (it may be a bluff)."""
     return sum(D.card_value(c.card) if c.card != HIDDEN else FACE_DOWN_GUESS for c in cards)
 
 
 def respond(view: SenjiState, seat: int, actions: list[ActionBase], temper: str) -> tuple[ActionBase, str]:
     """Answer an offer. Asked for cards by name: the honest and the cunning bot give them face
     up if the offer is worth as much (else the honest bot refuses, the cunning one bargains
-    with cheaper cards); the treacherous bot hands over its cheapest card face down instead. Else by worth: a gift or a good trade is
-    taken, giving back the cheapest cards while the bot still gains; nothing is refused.
-    Any offer from a player close to the mark (``LEADER``) and ahead of the bot is refused."""
+    with cheaper cards); the treacherous bot hands over its cheapest card face down instead.
+    Else by worth: a gift or a good trade is taken, giving back the cheapest cards (no
+    hostage of its own) while the bot still gains; an offer worth nothing is refused. Any
+    offer from a player close to the mark (``LEADER``) and ahead of the bot is refused."""
     o = view.offer
     got = offer_worth(view, seat, temper)
     accept = next(a for a in actions if a.kind == "accept")

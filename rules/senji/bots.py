@@ -1,4 +1,6 @@
-"""A rules-aware Senji bot: it sees only its view and its legal actions."""
+"""A rules-aware Senji bot: it sees only its view and its legal actions. It comes in three
+temperaments (``BOTS``: smart = honest, smart-cunning, smart-treacherous); its winter talk,
+offers and word of peace are in ``bot_talk``."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ from rules.common import ActionBase, Rng
 from . import bot_talk
 from .board import D, has_samurai, owned, samurai_on_board
 from .bot_talk import TEMPERS, may_attack
-from .state import OfferCard, SenjiState
+from .state import SenjiState
 from .view import HIDDEN
 
 PREFER_TOP = ("combo_start", "reveal_hostage", "diplo_start", "kami_blue", "seppuku", "use_trade",
@@ -91,38 +93,6 @@ def _first(actions: list[ActionBase], kind: str) -> ActionBase | None:
 def _enemy_strength(view: SenjiState, p: str) -> int:
     pr = view.provinces[p]
     return pr.units + len(pr.samurai)
-
-
-FACE_DOWN_GUESS = 1  # what an unseen offered card is taken to be worth: it may be an empty banner
-
-
-def worth(cards: list[OfferCard]) -> int:
-    """A bot's own valuation of cards changing hands: their printed values, an unseen card
-    counted low (it may be a bluff)."""
-    return sum(D.card_value(c.card) if c.card != HIDDEN else FACE_DOWN_GUESS for c in cards)
-
-
-def answer_offer(view: SenjiState, actions: list[ActionBase]) -> ActionBase:
-    """Answer an offer by its worth: refuse one that brings nothing; otherwise give back the
-    cheapest cards while the bot still gains by the trade (so the offerer has a reason to
-    confirm), then accept."""
-    o = view.offer
-    got = worth(o.give)
-    if got <= 0:
-        return _first(actions, "refuse")
-    given = worth(o.reply)
-    adds = sorted((a for a in actions if a.kind == "reply_add" and a.face == "up"
-                   and D.card_value(a.card) > 0 and given + D.card_value(a.card) < got),
-                  key=lambda a: (D.card_value(a.card), a.card))
-    if adds and len(o.reply) < len(o.give):
-        return adds[0]
-    return _first(actions, "accept")
-
-
-def confirm_offer(view: SenjiState, actions: list[ActionBase]) -> ActionBase:
-    """Confirm the swap when the reply is worth at least what the bot gives."""
-    o = view.offer
-    return _first(actions, "confirm" if worth(o.reply) >= worth(o.give) else "withdraw")
 
 
 def floor_left_to_humans(view: SenjiState, humans: list[int]) -> bool:
