@@ -12,8 +12,8 @@ from .bot_talk import TEMPERS, may_attack
 from .state import SenjiState
 from .view import HIDDEN
 
-PREFER_TOP = ("combo_start", "reveal_hostage", "diplo_start", "kami_blue", "seppuku", "use_trade",
-              "kami_green", "merc_samurai", "merc_units")
+PREFER_TOP = ("combo_start", "reveal_hostage", "diplo_start", "kami_blue", "umeko_swap", "seppuku",
+              "use_trade", "kami_green", "merc_samurai", "merc_units")
 FIRST_WHY = {  # the steps where the bot takes the first choice listed, and why that is fine
     "summer_pick": "The bot activates in the map's order: the first listed.",
     "autumn_call": "The bot calls players in table order.",
@@ -233,6 +233,26 @@ def kami_blue_choice(view: SenjiState, seat: int, actions: list[ActionBase]) -> 
     return a, f"Take a card from {view.names[a.seat]}, the player with most honour."
 
 
+def umeko_choice(view: SenjiState, seat: int, actions: list[ActionBase]) -> tuple[ActionBase, str] | None:
+    """Umeko's swap: the bot's cheapest card of no use to it (its own family's trading or
+    support cards, never a hostage of its own) for a random card of the player whose family
+    it lacks for diplomatic honour, else of the player holding most cards."""
+    swaps = [a for a in actions if a.kind == "umeko_swap"]
+    own = view.families[seat]
+    cheap = [a for a in swaps if D.card_family(a.card) == own and D.card_type(a.card) in ("trading", "support")]
+    if not cheap:
+        return None
+    short = diplo_short(view, seat)
+    target = short if short is not None else max(
+        {a.seat for a in cheap}, key=lambda t: (len(view.diplo_hands[t]), -t))
+    mine = [a for a in cheap if a.seat == target]
+    if not mine:
+        return None
+    a = min(mine, key=lambda a: (D.card_value(a.card), a.card))
+    why = "the family you lack for diplomatic honour" if short is not None else "the fullest hand"
+    return a, f"Umeko: give {_card_words(a.card)} (of no use to you) for a card of {view.names[target]}, {why}."
+
+
 def _attack_gain(enemy: int, mine: int) -> int:
     """Honour an attacker wins with ``mine`` units against ``enemy`` (spec 5.6: 2 x losses)."""
     return 2 * (enemy + min(enemy, mine))
@@ -386,6 +406,11 @@ def autumn_choice(view: SenjiState, seat: int, actions: list[ActionBase]) -> tup
             a = max((x for x in actions if x.kind == kind), key=lambda x: (D.card_value(x.card), x.card))
         if kind == "kami_blue":
             got = kami_blue_choice(view, seat, actions)
+            if got is not None:
+                return got
+            continue
+        if kind == "umeko_swap":
+            got = umeko_choice(view, seat, actions)
             if got is not None:
                 return got
             continue

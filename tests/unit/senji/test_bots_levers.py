@@ -302,6 +302,14 @@ def test_a_blue_kami_takes_from_the_family_missing_for_diplomatic_honour():
     assert choose(s) == KamiBlue(letter="O", seat=K)
 
 
+def test_umeko_swaps_a_useless_card_for_one_of_the_family_missing_for_diplomatic_honour():
+    s = autumn(samurai="P", cards=("G-T2", "P-T2"))
+    for card in ("K-M1", "K-M2", "K-M3"):
+        give_card(s, G, card)  # Green now holds the most cards, Black the fewest
+    a = choose(s)
+    assert (a.kind, a.seat, a.card) == ("umeko_swap", K, "R-S1")  # its own Levy, for a Black card
+
+
 # -- a bot reads only its own view -------------------------------------------------------------
 @pytest.mark.parametrize("temper", ["honest", "cunning", "treacherous"])
 def test_the_choice_is_the_same_with_every_hidden_card_scrambled(temper):
