@@ -13,7 +13,7 @@ T = TypeVar("T")
 def draw(deck: list[T], n: int = 1) -> list[T]:
     """Take ``n`` cards from the top (the end of the list)."""
     if n > len(deck):
-        raise IllegalAction(f"The deck holds only {len(deck)} card(s); {n} cannot be drawn.")
+        raise IllegalAction(f"The deck holds only {len(deck)} card{'' if len(deck) == 1 else 's'}; {n} cannot be drawn.")
     if n == 0:
         return []
     taken = deck[-n:]

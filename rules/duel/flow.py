@@ -290,7 +290,7 @@ def reveal_defence(st: DuelState) -> None:
     if card.ki_mark and foe.ki >= 1:
         foe.ki -= 1
         st.defence.bonus = 2 if foe.ability == "old_school" else C.defence_ki_mark
-        mark = f"; {foe.name} pays 1 Ki for its mark (+{st.defence.bonus})"
+        mark = f"; {foe.name} pays 1 Ki for their mark (+{st.defence.bonus})"
     s, t = thresholds(st)
     st.say(f"{foe.name}'s defence card {defence_label(cid)}{mark}: you need Strength {s} "
            f"and Technique {t}.")

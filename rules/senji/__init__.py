@@ -1,4 +1,4 @@
-"""Senji: 3-6 daimyo bargain, betray and fight for honor on a map of Japan."""
+"""Senji: 3-6 daimyo bargain, betray and fight for honour on a map of Japan."""
 
 from .game import Senji
 

@@ -1,4 +1,4 @@
-"""Autumn (spec §4.6, §5.7-5.12): trading, diplomatic honor, hostages, combinations,
+"""Autumn (spec §4.6, §5.7-5.12): trading, diplomatic honour, hostages, combinations,
 hiring, mercenaries, seppuku, kami and Umeko."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from .board import (
     unused_kami,
 )
 from .state import ComboWork, Hire, SenjiState
-from .words import card_name, cards_named, samurai_label
+from .words import card_name, cards_named, samurai_label, units
 
 
 def start_autumn(state: SenjiState) -> None:
@@ -349,13 +349,13 @@ def apply_turn(state: SenjiState, a: ActionBase) -> None:
             state.honor[seat] -= 3 * n
             state.supply[seat] -= n
             fleet_or_new(state, s, seat).units += n
-            state.say(f"{name(state, seat)} hires {n} mercenary unit(s) for {3 * n} honor "
+            state.say(f"{name(state, seat)} hires {units(n, 'mercenary unit')} for {3 * n} honour "
                       f"({state.honor[seat]}): a fleet in the {D.sea[s].name}.")
         case MercSamurai(sea=s):
             state.merc_sea = s
             state.merc_used.append("samurai")
             state.honor[seat] -= 6
-            state.say(f"{name(state, seat)} pays 6 honor for a mercenary samurai ({state.honor[seat]}).")
+            state.say(f"{name(state, seat)} pays 6 honour for a mercenary samurai ({state.honor[seat]}).")
             start_hire(state, seat, "merc", s)
         case Seppuku(letter=x):
             for pr in state.provinces.values():
@@ -434,10 +434,10 @@ def apply_diplo(state: SenjiState, a: DiploGive) -> None:
     if state.diplo_left:
         return
     n = 12 if has_samurai(state, seat, "E") else 10
-    gain(state, seat, n, "diplomatic honor")
+    gain(state, seat, n, "diplomatic honour")
     for s in range(nseats(state)):
         if s != seat:
-            lose(state, s, 1, "diplomatic honor of " + name(state, seat))
+            lose(state, s, 1, "diplomatic honour of " + name(state, seat))
     state.step = "autumn_turn"
 
 

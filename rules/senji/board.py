@@ -1,4 +1,4 @@
-"""Shared helpers: seats and families, pieces on the map, honor, dice, card returns."""
+"""Shared helpers: seats and families, pieces on the map, honour, dice, card returns."""
 
 from __future__ import annotations
 
@@ -108,13 +108,13 @@ def samurai_name(letter: str) -> str:
 
 def gain(state: SenjiState, seat: int, n: int, why: str) -> None:
     state.honor[seat] += n
-    state.say(f"{name(state, seat)} gains {n} honor ({why}): {state.honor[seat]}.")
+    state.say(f"{name(state, seat)} gains {n} honour ({why}): {state.honor[seat]}.")
 
 
 def lose(state: SenjiState, seat: int, n: int, why: str) -> None:
     before = state.honor[seat]
     state.honor[seat] = max(0, before - n)
-    state.say(f"{name(state, seat)} loses {before - state.honor[seat]} honor ({why}): {state.honor[seat]}.")
+    state.say(f"{name(state, seat)} loses {before - state.honor[seat]} honour ({why}): {state.honor[seat]}.")
 
 
 def roll_die(state: SenjiState) -> str:

@@ -10,7 +10,7 @@ from .board import (
     samurai_on_board, spend_kami, unused_kami,
 )
 from .state import Combat, Die, SenjiState
-from .words import cards_named
+from .words import cards_named, units as unit_count
 
 OTHER = {"A": "D", "D": "A"}
 
@@ -28,7 +28,7 @@ def begin(state: SenjiState, p: str, att: int, units: int, samurai: list[str]) -
 
 
 def _pieces(units: int, samurai: list[str]) -> str:
-    parts = [f"{units} unit(s)"] + [samurai_name(x) for x in samurai]
+    parts = [unit_count(units)] + [samurai_name(x) for x in samurai]
     return ", ".join(parts)
 
 
@@ -158,7 +158,7 @@ def apply_support(state: SenjiState, side: str, a: ActionBase) -> None:
         return
     state.reveal()
     if not face_up:
-        state.say(f"{name(state, seat)} has chosen its support.")
+        state.say(f"{name(state, seat)} has chosen their support.")
     if side == c.first:
         _support_step(state, OTHER[side])
         return
@@ -322,9 +322,9 @@ def result(state: SenjiState, win: str) -> None:
     else:
         pr.units, pr.samurai = 0, []
         c.att_units -= wloss
-    state.say(f"{name(state, wseat)} wins: {name(state, lseat)} loses {lost} unit(s)"
+    state.say(f"{name(state, wseat)} wins: {name(state, lseat)} loses {unit_count(lost)}"
               f"{' and ' + ', '.join(samurai_name(x) for x in dead) if dead else ''}; "
-              f"{name(state, wseat)} loses {wloss} unit(s).")
+              f"{name(state, wseat)} loses {unit_count(wloss)}.")
     for x in dead:
         make_kami(state, x, lseat)
     t = lost + wloss

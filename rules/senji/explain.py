@@ -12,7 +12,7 @@ from rules.common import ActionBase
 from . import combat
 from .board import D
 from .state import SenjiState
-from .words import HIDDEN, card_name, family_name, hana_type_name, seat_name
+from .words import HIDDEN, card_name, family_name, hana_type_name, seat_name, units
 
 KAMI = {
     "red": "a red kami lets its owner reroll any rolled dice once, in one of its own battles",
@@ -189,7 +189,7 @@ def explain(view: SenjiState, seat: int | None, a: ActionBase) -> str:  # noqa: 
         case "hire_place":
             return "The hired samurai stands there from now on."
         case "merc_units":
-            return f"Pay {3 * a.n} honour: {a.n} unit(s) form your fleet in that sea."
+            return f"Pay {3 * a.n} honour: a fleet of {units(a.n)} is yours in that sea."
         case "merc_samurai":
             gains = " (you gain its honour)" if view.options.hire_scores else ""
             return f"Pay 6 honour: draw 3 samurai, keep one{gains}, placed in that sea."
@@ -226,7 +226,7 @@ def _dest(view: SenjiState, seat: int | None, a: ActionBase) -> str:
     if p.owner == seat:
         return "One of your provinces: the group joins the pieces there." + raid
     who = seat_name(view.names, p.owner)
-    return (f"{who}'s province ({p.units} units, {len(p.samurai)} samurai and its fortress): "
+    return (f"{who}'s province ({units(p.units)}, {len(p.samurai)} samurai and its fortress): "
             f"a battle." + raid)
 
 

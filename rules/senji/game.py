@@ -11,7 +11,7 @@ from .actions import OpenOffer, SenjiAction, TimeUp, make
 from .board import D, board_units, fam, name, nseats, owned, province_name, samurai_name
 from .state import SenjiOptions, SenjiState
 from .view import render, scramble, view
-from .words import card_name, samurai_label, seat_name
+from .words import card_name, samurai_label, seat_name, units
 
 Legal = Callable[[SenjiState], list[ActionBase]]
 Apply = Callable[[SenjiState, ActionBase], None]
@@ -96,8 +96,8 @@ REASONS = {
     "bid": "You can only bid your own family's cards (not the empty banner) on a displayed lot.",
     "fleet_sail": "The fleet cannot sail: the merged fleet would hold more than 6 units.",
     "react_die": "That die cannot be rerolled: set dice never are, and Tadakatsu rerolls 2 at most.",
-    "diplo_start": "Diplomatic honor needs one card of each other player's family in your hand.",
-    "merc_units": "Mercenaries are for a player with no province and no fleet, 3 honor per unit.",
+    "diplo_start": "Diplomatic honour needs one card of each other player's family in your hand.",
+    "merc_units": "Mercenaries are for a player with no province and no fleet, 3 honour per unit.",
 }
 
 
@@ -185,7 +185,7 @@ class Senji(Game):
         results = tuple("win" if s in state.winners else "loss" for s in range(n))
         ranking = sorted(range(n), key=lambda s: -state.honor[s])
         return Outcome(results=results, scores=tuple(state.honor), explanation=state.end_reason,
-                       breakdown=tuple(f"{name(state, s)} ({fam(state, s)}): {state.honor[s]} honor, "
+                       breakdown=tuple(f"{name(state, s)} ({fam(state, s)}): {state.honor[s]} honour, "
                                        f"{len(owned(state, s))} provinces" for s in ranking))
 
     def describe(self, action: ActionBase) -> str:
@@ -202,8 +202,8 @@ class Senji(Game):
                   "combo": "Autumn", "hire": "Autumn", "kami": "Autumn", "over": "Game over"}
         s = season.get(view.step.split("_")[0], "")
         tb = " (tie-break)" if view.tiebreak_year else ""
-        what = STEP_TEXT.get(view.step, "the game is over" if view.over else "")
-        return f"Year {view.year}{tb} · {s} · {what}"
+        what = STEP_TEXT.get(view.step, "")
+        return " · ".join(part for part in (f"Year {view.year}{tb}", s, what) if part)
 
     def seat_count(self, options: SenjiOptions) -> int:
         return options.players
@@ -314,7 +314,7 @@ def describe(a: ActionBase, names: list[str] | None = None) -> str:
         case "claim":
             return f"Name {_province(a.province)}"
         case "garrison":
-            return f"Place {a.units} unit(s)" + (" and the samurai" if a.samurai else "")
+            return f"Place {units(a.units)}" + (" and the samurai" if a.samurai else "")
         case "choose_host":
             return f"Host: {_seat(a.seat)}"
         case "open_offer":
@@ -360,7 +360,7 @@ def describe(a: ActionBase, names: list[str] | None = None) -> str:
         case "move_done":
             return "End the movement"
         case "add_units":
-            return f"Send {a.n} unit(s)"
+            return f"Send {units(a.n)}"
         case "add_samurai":
             return f"Send {_samurai(a.letter)}"
         case "go":
@@ -392,7 +392,7 @@ def describe(a: ActionBase, names: list[str] | None = None) -> str:
         case "trade_keep":
             return f"Keep {_card(a.card)}"
         case "diplo_start":
-            return "Score diplomatic honor"
+            return "Score diplomatic honour"
         case "diplo_give":
             return f"Hand back {_card(a.card)}"
         case "reveal_hostage":
@@ -413,7 +413,7 @@ def describe(a: ActionBase, names: list[str] | None = None) -> str:
             where = _province(a.location) if a.location in D.province else _sea(a.location)
             return f"Place in {where}"
         case "merc_units":
-            return f"Hire {a.n} mercenary unit(s) in the {_sea(a.sea)}"
+            return f"Hire {units(a.n, 'mercenary unit')} in the {_sea(a.sea)}"
         case "merc_samurai":
             return f"Hire a mercenary samurai in the {_sea(a.sea)}"
         case "seppuku":

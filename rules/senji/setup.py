@@ -8,7 +8,7 @@ from . import year
 from .actions import Claim, Garrison, KeepSamurai, make
 from .board import D, host_order, name, nseats, province_name, roll_die, samurai_name
 from .state import Prov, SenjiOptions, SenjiState
-from .words import cards_named, samurai_label
+from .words import cards_named, samurai_label, units as unit_count
 
 
 def new(options: SenjiOptions, seed: int) -> SenjiState:
@@ -81,7 +81,7 @@ def apply_pick(state: SenjiState, a: KeepSamurai) -> None:
         state.samurai_discard += [x for x in state.setup_draws[s] if x != letter]
         state.setup_draws[s] = []
         state.honor[s] = D.samurai[letter].honor
-        state.say(f"{name(state, s)} reveals {samurai_name(letter)}: honor {state.honor[s]}.")
+        state.say(f"{name(state, s)} reveals {samurai_name(letter)}: honour {state.honor[s]}.")
     first_host(state)
     state.placing = 0
     state.step, state.actor = "setup_claim", host_order(state)[0]
@@ -141,7 +141,7 @@ def _garrison(state: SenjiState, seat: int, p: str, units: int, samurai: bool) -
     pr.units += units
     state.supply[seat] -= units
     state.left_units[seat] -= units
-    what = f"{units} unit(s)"
+    what = unit_count(units)
     if samurai and state.kept[seat] is not None:
         pr.samurai.append(state.kept[seat])
         what += f" and {samurai_name(state.kept[seat])}"

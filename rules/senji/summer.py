@@ -13,7 +13,7 @@ from .board import (
     roll_die, samurai_name,
 )
 from .state import Active, Group, SenjiState
-from .words import cards_named
+from .words import cards_named, units as unit_count
 
 
 def start_summer(state: SenjiState) -> None:
@@ -68,7 +68,7 @@ def apply_pick(state: SenjiState, a: ActionBase) -> None:
             n = max(0, min(cap, 6 - pr.units, state.supply[seat]))
             pr.units += n
             state.supply[seat] -= n
-            state.say(f"{name(state, seat)} recruits {n} unit(s) in {province_name(a.province)}.")
+            state.say(f"{name(state, seat)} recruits {unit_count(n)} in {province_name(a.province)}.")
             to_pick(state)
         else:
             state.active = Active(seat=seat, province=a.province)
@@ -226,7 +226,7 @@ def apply_move(state: SenjiState, a: ActionBase) -> None:
 
 
 def _pieces(units: int, samurai: list[str]) -> str:
-    parts = [f"{units} unit(s)"] if units else []
+    parts = [unit_count(units)] if units else []
     parts += [samurai_name(x) for x in samurai]
     return " and ".join(parts) if parts else "nothing"
 
@@ -250,7 +250,7 @@ def go(state: SenjiState) -> None:
     if g.sea is not None and units:
         faces = [roll_die(state) for _ in range(units)]
         lost = faces.count(fam(state, seat))
-        state.say(f"Landing roll: {' '.join(faces)}: {lost} unit(s) lost at sea.")
+        state.say(f"Landing roll: {' '.join(faces)}: {unit_count(lost)} lost at sea.")
         units -= lost
         state.supply[seat] += lost
         g.units = units

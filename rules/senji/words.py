@@ -84,3 +84,8 @@ def seat_name(names: list[str] | None, seat: int) -> str:
     if names is not None and 0 <= seat < len(names):
         return names[seat]
     return f"player {seat + 1}"
+
+
+def units(n: int, kind: str = "unit") -> str:
+    """A count of units with its noun in the right number: "1 unit", "3 units"."""
+    return f"{n} {kind}{'' if n == 1 else 's'}"

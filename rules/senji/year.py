@@ -24,7 +24,7 @@ def start_year(state: SenjiState) -> None:
         tied = [s for s in range(nseats(state)) if state.honor[s] == top]
         if len(tied) > 1:
             state.step, state.actor = "emperor_tie", state.host
-            state.say(f"Honor tie at {top}: the host chooses the next host.")
+            state.say(f"Honour tie at {top}: the host chooses the next host.")
             return
         if tied[0] != state.host:
             state.host = tied[0]
@@ -296,7 +296,7 @@ def apply_orders(state: SenjiState, a: ActionBase) -> None:
         state.provinces[a.province].order = a.order
         state.say(f"You order {a.order} in {province_name(a.province)}.", seats=(seat,))
         return
-    state.say(f"{name(state, seat)} has placed its orders.")
+    state.say(f"{name(state, seat)} has placed their orders.")
     state.reveal()
     state.order_turn += 1
     seats = spring_seats(state)
@@ -322,10 +322,10 @@ def end_year(state: SenjiState) -> None:
         return
     if top >= 60:
         if len(tied) == 1:
-            finish(state, tied, f"{top} honor at the end of year {state.year}")
+            finish(state, tied, f"{top} honour at the end of year {state.year}")
             return
         state.tiebreak_year = True
-        state.say("Several players share the top honor: one more year is played.")
+        state.say("Several players share the top honour: one more year is played.")
     start_year(state)
 
 

@@ -17,7 +17,7 @@ from textual.widgets import Static
 
 BATTLE_START = "Combat in "
 BATTLE_END = re.compile(r" wins: .+ loses \d+ unit")
-AFTERMATH = re.compile(r" becomes a \w+ kami of | gains \d+ honor \(combat\)| captures |order token in .+ is discarded")
+AFTERMATH = re.compile(r" becomes a \w+ kami of | gains \d+ honour \(combat\)| captures |order token in .+ is discarded")
 AUCTION = "Auction of "
 
 

@@ -26,7 +26,7 @@ def test_sea_raid_scenario_5():
     kii = s.provinces["kii"]
     assert kii.owner == R and kii.units == 2 and kii.samurai == ["N"]
     assert s.supply[R] == 12 - 2
-    assert any("Landing roll: R G R B: 2 unit(s) lost" in line.text for line in s.log)
+    assert any("Landing roll: R G R B: 2 units lost" in line.text for line in s.log)
     fortresses = sum(1 for pr in s.provinces.values() if pr.owner == R)
     assert fortresses == 2  # one more fortress left R's supply
 
