@@ -5,8 +5,8 @@ from __future__ import annotations
 from . import data
 from .describe import TALENT_SHORT
 from .model import SpiritState
-from .village import BACK_WORD, short
-from .words import family, penalties, power_short, words
+from .village import BACK_WORD
+from .words import card_plain, family, penalties, power_short, words
 
 STEP = dict(words().steps)
 WHY = {"PLACE_DRAWN": "forced draw", "PLACE_GIVEN": "given card", "KIAI": "Kiai",
@@ -22,7 +22,7 @@ def farm_burnt(view: SpiritState, slot: int) -> str:
     if not data.difficulty(view.options.difficulty).farm_backs:
         return str(slot)
     back = view.backs[slot - 1]
-    return f"{slot}:{BACK_WORD[data.farm_back(back)]}" if back != "?" else str(slot)
+    return f"{slot} ({BACK_WORD[data.farm_back(back)]} back)" if back != "?" else str(slot)
 
 
 def phase(view: SpiritState) -> str:
@@ -61,8 +61,8 @@ def _track(total: int, kiai: int) -> str:
     cells = ["·"] * (width + 1)
     cells[kiai] = "|"
     cells[min(total, width)] = "◆"
-    mark = "=" if total == kiai else "!" if total > kiai else ""
-    return f"[{''.join(cells)}] {total}{mark}/{kiai}"
+    mark = " Kiai!" if total == kiai else " overwhelmed" if total > kiai else ""
+    return f"[{''.join(cells)}] {total} of {kiai}{mark}"
 
 
 def render(view: SpiritState, seat: int | None) -> str:
@@ -79,7 +79,7 @@ def render(view: SpiritState, seat: int | None) -> str:
                + (f" (lost {lost})" if lost else ""))
     out.extend(f"  {family(f)}: {FAMILY_SHORT[f]} at the end of each round" for f in view.families)
     added = {1: "", 2: " (lieutenants added)", 3: " (lieutenants and bosses added)"}[view.round]
-    top = short(view.discard[-1]) if view.discard else "-"
+    top = card_plain(view.discard[-1]) if view.discard else "-"
     out.append(f"Raiders {len(view.raiders)}{added}   Intruders {len(view.intruders)}"
                f"   Discard {len(view.discard)} (top {top})   Reserve {len(view.reserve)}")
     if view.options.two_player_rules:
@@ -104,14 +104,13 @@ def render(view: SpiritState, seat: int | None) -> str:
         out.append(f"{mark}S{i + 1} {s.name}, {face}, {wound_words(s.wounds)}, Kiai {s.kiai}"
                    f" ({other}), {state}")
         out.append(f"   track {_track(s.total, s.kiai)}")
-        line = " ".join(short(c) for c in s.line)
-        top = f" ({penalties(s.line[-1])})" if s.line and penalties(s.line[-1]) else ""
-        out.append(f"   line: {line + ' <top' + top if line else '(empty)'}")
-        slots = " ".join(f"{k}:{short(v) if v else '–'}" for k, v in s.slots.items())
+        line = " · ".join(card_plain(c) for c in s.line)
+        out.append(f"   line: {line + ' ◀top' if line else 'empty'}")
+        slots = ", ".join(f"{k} {data.card(v).value if v else '–'}" for k, v in s.slots.items())
         holds = [o.name for o in view.samurai if o.token_with == i]
         token = "home" if s.token_with is None else f"with {view.samurai[s.token_with].name}"
         held = f", holds {', '.join(h + chr(39) + 's' for h in holds)}" if holds else ""
-        out.append(f"   defence {slots}  token {token}{held}")
+        out.append(f"   defence: {slots}  token {token}{held}")
         f = s.face
         talent = TALENT_SHORT[f.talent] + (" (animal: more)" if s.animal else "")
         power = power_short(f.power, f.count)

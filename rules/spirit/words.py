@@ -132,3 +132,26 @@ def name_of(code: str) -> str:
             entry = table[code]  # type: ignore[index]
             return getattr(entry, "name", None) or entry.short
     return code
+
+
+def card_board(cid: str, icon: bool = True, penalty_words: bool = True) -> list[tuple[str, str]]:
+    """A raider card as the board writes it, in parts (text, what it is: "value", "icon",
+    "flame", "penalty"): "2, farm, flame: top raider to the intruders"; a card with no icon
+    is its value alone ("4"); a lieutenant or boss says so ("boss 6, hat: …")."""
+    if cid == "?":
+        return [("?", "hidden")]
+    c = data.card(cid)
+    head = str(c.value) if c.type == "plunderer" else f"{c.type} {c.value}"
+    out = [(head, "value")]
+    if icon and c.icon:
+        out += [(", ", ""), (c.icon, "icon")]
+    if c.flame:
+        out += [(", ", ""), ("flame", "flame")]
+    if penalty_words and c.penalties:
+        out += [(": ", ""), (" + ".join(penalty(p) for p in c.penalties), "penalty")]
+    return out
+
+
+def card_plain(cid: str, icon: bool = True, penalty_words: bool = True) -> str:
+    """``card_board`` as one string."""
+    return "".join(text for text, _ in card_board(cid, icon, penalty_words))

@@ -1,7 +1,7 @@
 """Samurai Spirit's board area (spec section 10). Draws one view; decides nothing.
 
-Every colour comes with a glyph or a word: icons are H/F/D (no letter: no icon), a flame
-is `*`, wounds are counted in words with `●` for a marker, the active samurai is `▶`, the
+Every colour comes with a glyph or a word: a card reads as the rulebook names it ("2, farm,
+flame: top raider to the intruders"; the value alone: no icon), wounds are counted in words with `●` for a marker, the active samurai is `▶`, the
 deciding one `◆`, a passed samurai lies down `_`; ``legend()`` lists them all.
 A click on a samurai's panel or on the card in hand picks the matching legal action.
 
@@ -25,8 +25,8 @@ from textual.reactive import reactive
 from rules.spirit import data
 from rules.spirit.describe import TALENT_SHORT
 from rules.spirit.render import FAMILY_SHORT, STEP, WHY, farm_burnt, turn_flags, wound_words
-from rules.spirit.village import TAGS, plural
-from rules.spirit.words import family, penalties, power_short, words
+from rules.spirit.village import plural
+from rules.spirit.words import card_board, family, power_short, words
 from tabletop.engine import Game
 
 from ..common.board_base import BoardBase
@@ -37,7 +37,8 @@ from .summary import RoundSummaryScreen, round_facts, round_summary
 
 MAX_SAMURAI = 7
 PANEL_WIDTH = 48  # the columns a samurai panel needs to draw its lines without wrapping
-ICON = {"hat": ("H", "bold yellow"), "farm": ("F", "bold green"), "family": ("D", "bold cyan"), None: ("", "dim")}
+ICON = {"hat": ("hat", "bold yellow"), "farm": ("farm", "bold green"), "family": ("family", "bold cyan"),
+        None: ("", "dim")}
 EMPTY_SLOT = "–"
 # Keys pinned to what an action is (see SpiritBoard.action_key). A pool token is a one-shot
 # spend: its letter belongs to its samurai and no other choice ever uses it.
@@ -52,22 +53,19 @@ TARGET_KINDS = ("kiai_target", "support", "give_card", "give_top")
 CARD_KINDS = ("confront", "defend", "replace_card", "discard_duplicate")
 
 
-def card_text(cid: str) -> Text:
-    """A raider card: value, icon letter (none: no icon), flame and penalty tags (``4F*:RZ``)."""
-    if cid == "?":
-        return Text("?", style="dim")
-    c = data.card(cid)
-    letter, style = ICON[c.icon]
-    out = Text.assemble((str(c.value), "bold"), (letter, style))
-    if c.flame:
-        out.append("*", style="bold red")
-    if c.penalties:
-        out.append(":" + "+".join(TAGS[p] for p in c.penalties), style="magenta")
+def card_text(cid: str, icon: bool = True, penalty_words: bool = True) -> Text:
+    """A raider card in the rulebook's words: value, icon, flame and penalties
+    ("2, farm, flame: top raider to the intruders"); the value alone: no icon."""
+    style = {"value": "bold", "icon": "", "flame": "bold red", "penalty": "magenta", "hidden": "dim"}
+    out = Text("")
+    for text, part in card_board(cid, icon, penalty_words):
+        out.append(text, style=ICON[text][1] if part == "icon" else style.get(part, ""))
     return out
 
 
 def track_text(total: int, kiai: int) -> Text:
-    """The battle track from 0 to Kiai+6, `|` at the Kiai value, `◆` the meeple."""
+    """The battle track from 0 to Kiai+6, `|` at the Kiai value, `◆` the meeple, then the
+    total of the Kiai value in words ("12 of 12 Kiai!", "14 of 13 overwhelmed")."""
     width = kiai + 6
     out = Text("")
     for i in range(width + 1):
@@ -79,9 +77,12 @@ def track_text(total: int, kiai: int) -> Text:
             out.append("━", style="red" if i > kiai else "green")
         else:
             out.append("·", style="dim")
-    mark = "=" if total == kiai else "!" if total > kiai else ""
-    out.append(f" {total}{mark}", style="bold red" if mark == "!" else "bold")
-    out.append(f"/{kiai}")
+    out.append(f" {total}", style="bold red" if total > kiai else "bold")
+    out.append(f" of {kiai}")
+    if total == kiai:
+        out.append(" Kiai!", style="bold yellow")
+    elif total > kiai:
+        out.append(" overwhelmed", style="bold red")
     return out
 
 
@@ -281,11 +282,10 @@ class SpiritBoard(BoardBase, Vertical):
     def _graveyard(self, view, width: int) -> list[Text]:
         facts = [Text.assemble(("Discard pile", "bold"), f" ({len(view.discard)}, newest first; g hides it):")]
         facts += [card_text(cid) for cid in reversed(view.discard)]
-        return lay_out(facts, width, sep=" ")
+        return lay_out(facts, width, sep=" · ")
 
     def legend(self) -> list[tuple[str, str]]:
         """Every glyph, abbreviation and colour this board draws, in the rulebook's words."""
-        tags = [(w.tag, f"penalty: {w.name} — {w.effect}") for w in words().penalties.values()]
         backs = ", ".join(w.name for w in words().backs.values())
         return [
             ("▶", "the samurai whose turn it is (double border)"),
@@ -300,23 +300,22 @@ class SpiritBoard(BoardBase, Vertical):
             ("Kiai 11 (fox 14)", "the Kiai value now, and on the board's other side"),
             ("|", "on the track: the Kiai value"),
             ("━", "on the track: the total so far (red above the Kiai value)"),
-            ("·", "on the track: an empty step; between facts: a separator"),
+            ("·", "on the track: an empty step; between cards and facts: a separator"),
             ("…", "cut short for the width: the rest is in the log, or on g"),
-            ("=", "after the total: exactly the Kiai value (Kiai fires)"),
-            ("!", "after the total: above the Kiai value (overwhelmed; the next action is a pass)"),
-            ("3H · 2", "a raider card: its value, then its defence icon letter (2 alone: no icon)"),
-            ("H", "the hat icon (yellow)"),
-            ("F", "the farm icon (green)"),
-            ("D", "the family icon (cyan)"),
-            ("*", "a flame (red): revealed among the intruders, it destroys once"),
-            (":RZ+DD", "after ':' a card's penalties (magenta); '+' joins a boss's two"),
-            *tags,
-            ("◀top", "the newest card of the line: its penalty applies at its owner's turn start"),
+            ("12 of 12 Kiai!", "the total is exactly the Kiai value: the Kiai power fires"),
+            ("14 of 13 overwhelmed", "the total is above the Kiai value: the next action is a pass"),
+            ("2, farm, flame: …", "a raider card: its value, its defence icon (hat, farm or family;"
+                                  " none: the value alone), a flame, then after ':' its penalties"),
+            ("lieutenant 5 / boss 6", "a lieutenant or a boss (rounds 2 and 3) and its value"),
+            ("hat / farm / family", "the defence icons, and the defence slots they fill (colour repeats them)"),
+            ("flame", "(red) revealed among the intruders, it destroys once"),
+            ("+", "joins a boss's two penalties"),
+            ("◀top", "after the newest card of the line: its penalty applies at its owner's turn start"),
             ("–", "an empty defence slot"),
             ("▮", "a standing barricade (green)"),
             ("▯", "a fallen barricade; the starting number is the cap"),
             ("✗", "a destroyed farmstead or a lost family (red)"),
-            (f"✗3:{words().backs['BURN'].name}",
+            (f"✗3 ({words().backs['BURN'].name} back)",
              f"Hard and Heroic: a destroyed farmstead's back ({backs})"),
             ("Raiders", "the raider stack, face down"),
             ("Intruders", "face down until the end of the round; each flame then destroys once"),
@@ -359,10 +358,9 @@ class SpiritBoard(BoardBase, Vertical):
         how = "given to" if t.given else "drawn by"
         first = Text.assemble(("In hand ", "bold"))
         first.append_text(card_text(t.card))
-        icon = c.icon or "no icon"
-        extra = ", flame" if c.flame else ""
-        pens = f", {penalties(t.card)}" if c.penalties else ""
-        facts = [first, Text(f"{how} {view.samurai[t.holder].name}"), Text(f"the {c.value} ({icon}{extra}{pens})")]
+        facts = [first, Text(f"{how} {view.samurai[t.holder].name}")]
+        if not c.icon:
+            facts.append(Text("no icon", style="dim"))
         if t.replaces_left:
             facts.append(Text(f"{plural(t.replaces_left, 'replace')} left"))
         lines = lay_out(facts, width)
@@ -380,17 +378,18 @@ class SpiritBoard(BoardBase, Vertical):
         kiai = Text(f"Kiai {face.kiai} ({other})")
         lines = lay_out([who, form, wounds_text(s.wounds), status, kiai], width)
         lines.append(cut(track_text(s.total, face.kiai), width))
-        cards = [Text("line")] + ([card_text(cid) for cid in s.line] or [Text("(empty)", style="dim")])
+        cards = [card_text(cid) for cid in s.line] or [Text("empty", style="dim")]
+        cards[0] = Text("line: ") + cards[0]
         if s.line:
-            top = Text("◀top", style="dim")
-            if penalties(s.line[-1]):
-                top.append(f" ({penalties(s.line[-1])})", style="magenta")
-            cards.append(top)
-        lines += lay_out(cards, width, sep=" ", indent=5)
+            cards[-1] = cards[-1] + Text(" ◀top", style="dim")
+        lines += lay_out(cards, width, sep=" · ", indent=5)
         slots = Text("defence:")
         for n, (slot, cid) in enumerate(s.slots.items()):
             slots.append(f"{',' if n else ''} {slot} ")
-            slots.append_text(card_text(cid) if cid else Text(EMPTY_SLOT, style="dim"))
+            # In a slot only the value counts: the icon is the slot's, a flame or a
+            # penalty never acts there.
+            slots.append_text(Text(str(data.card(cid).value), style="bold") if cid
+                              else Text(EMPTY_SLOT, style="dim"))
         holds = [o.name + "'s" for o in view.samurai if o.token_with == i]
         token = Text("token " + ("home" if s.token_with is None else f"with {view.samurai[s.token_with].name}"))
         facts = [slots, token] + ([Text(f"holds {', '.join(holds)} token")] if holds else [])
