@@ -146,21 +146,47 @@ def line_words(etype: str | None, line: str) -> str:
     return ", then ".join(parts)
 
 
+_TECHNIQUE_SHORT = {"bulwark": "Bulwark", "exhume": "exhumes a Jikininki", "range4": "+4 range",
+                    "roar": "Terrible Roar"}
+
+
 def step_short(etype: str | None, step: str) -> str:
-    """A step in the board's compact notation, a skill by its name: ``S:filthy_tongue+F``
-    -> "Filthy Tongue◉"; ``M+1 adj`` stays as it is (the legend explains it)."""
+    """A step as the enemy board writes it, in short words: ``M r2`` -> "moves to range 2",
+    ``M+1 adj`` -> "moves +1 MP next to target", ``A+F`` -> "attacks ◉",
+    ``S:filthy_tongue+F`` -> "Filthy Tongue ◉" (◉: with the focus die)."""
     s = step.strip()
     focus = s.endswith("+F") or s.endswith("◉")
     s = s.removesuffix("+F").removesuffix("◉")
-    mark = "◉" if focus else ""
+    mark = " ◉" if focus else ""
     if s.startswith("S:"):
         return _skill_name(etype, s[2:]) + mark
     if s.startswith("?hp<="):
-        return f"if HP≤{s[5:]}"
-    if s.startswith("M") and "(" in s:
-        head, _, typ = s.partition("(")
-        typ = typ.rstrip(")")
-        return f"{head}({'grave' if typ == 'grave' else data.enemy_def(typ).name})"
+        return f"if health ≤ {s[5:]}"
+    if s.startswith("M"):
+        head, _, rest = s.partition(" ")
+        extra = f" +{head[2:]} MP" if head.startswith("M+") else ""
+        whom = "target"
+        if "(" in rest:
+            rest, _, typ = rest.partition("(")
+            typ = typ.rstrip(")")
+            if typ == "grave":
+                whom = "grave"
+            else:
+                try:
+                    whom = data.enemy_def(typ).name
+                except KeyError:
+                    whom = "its kind"
+        where = {"adj": f" next to {whom}", "to": f" toward {whom}", "away": f" away from {whom}",
+                 "hide": " to hide"}.get(rest, "")
+        if rest.startswith("r") and rest[1:].isdigit():
+            where = f" to range {rest[1:]}"
+        return f"moves{extra}{where}"
+    if s.startswith("A"):
+        return ("attacks adjacent" if s.startswith("A adj") else "attacks") + mark
+    if s.startswith("H"):
+        return f"heals {s[2:]}"
+    if s.startswith("X"):
+        return _TECHNIQUE_SHORT.get(s[2:], "technique")
     return s + mark
 
 

@@ -6,6 +6,7 @@ from rules.common import Rng
 
 from .board import D, fam, host_order, nseats, samurai_name
 from .state import OfferCard, SenjiState
+from .words import ORDER_GLYPH, samurai_short
 
 HIDDEN = "?"
 
@@ -115,7 +116,6 @@ def scramble(other: SenjiState, seat: int | None, rng: Rng) -> SenjiState:
 
 
 # -- rendering ------------------------------------------------------------------------
-ORDER_MARK = {"production": "p", "recruitment": "r", "movement": "m"}
 
 
 def _put(grid: list[list[str]], x: int, y: int, text: str) -> None:
@@ -125,25 +125,34 @@ def _put(grid: list[list[str]], x: int, y: int, text: str) -> None:
             row[x + i] = ch
 
 
-def status_line(state: SenjiState, p: str, seat: int | None) -> str:
+def status_line(state: SenjiState, p: str, seat: int | None, room: int = 9) -> str:
+    """A province's status row in ``room`` columns: the owner's family letter, a space and
+    the units ("G 3"), the samurai by the first two letters of their names ("Ko"), then
+    the order's glyph: → movement, ⚑ recruitment, ✿ production; ▪ a face-down order of
+    another player; your own face-down order is its glyph and "?", the order being
+    carried out now its glyph and "◀". "free" is a province with no owner."""
     pr = state.provinces[p]
     if pr.neutral:
         return "~neutral~"
-    letter = fam(state, pr.owner) if pr.owner is not None else "-"
-    sam = "".join(pr.samurai)
-    if len(sam) > 3:
-        sam = sam[:2] + "+"
-    mark = "  "
+    if pr.owner is None and not pr.units and not pr.samurai and pr.order is None:
+        return "free"
+    head = f"{fam(state, pr.owner) if pr.owner is not None else '-'} {pr.units}"
+    mark = ""
     if pr.order is not None:
         if pr.resolved:
             active = state.active is not None and state.active.province == p
-            mark = ORDER_MARK.get(pr.order, "?").upper() + "!" if active else "  "
+            mark = ORDER_GLYPH.get(pr.order, "?") + "◀" if active else ""
         elif pr.order == HIDDEN:
-            mark = "??"
+            mark = "▪"
         else:
-            mark = ORDER_MARK[pr.order] + "?"
-    # The samurai letters stand apart from the owner and the units ("G1 A", not "G1A").
-    return f"{letter}{pr.units} {sam:<3} {mark}"
+            mark = ORDER_GLYPH[pr.order] + "?"
+    names = [samurai_short(x) for x in pr.samurai]
+    for shown in range(len(names), -1, -1):
+        sam = "".join(names[:shown]) + ("+" if shown < len(names) else "")
+        line = " ".join(part for part in (head, sam, mark) if part)
+        if len(line) <= room:
+            return line
+    return line
 
 
 def fleet_row(state: SenjiState, sea: str) -> tuple[int, int, str]:
@@ -160,8 +169,8 @@ def fleet_text(state: SenjiState, sea: str) -> str:
     parts = []
     for f in state.fleets:
         if f.sea == sea:
-            sam = " " + "".join(f.samurai) if f.samurai else ""
-            parts.append(f"{fam(state, f.seat)}{f.units}{sam}{chr(39) if f.due else ''}")
+            sam = " " + "".join(samurai_short(x) for x in f.samurai) if f.samurai else ""
+            parts.append(f"{fam(state, f.seat)} {f.units}{sam}{chr(39) if f.due else ''}")
     return ", ".join(parts)
 
 
@@ -194,7 +203,8 @@ def render(state: SenjiState, seat: int | None) -> str:
     for s in range(nseats(state)):
         star = "*" if s == state.host else " "
         bar = "#" * min(20, state.honor[s] // 3)
-        kami = " ".join(f"{k.letter}({D.samurai[k.letter].colour[0]})" for k in state.kami if k.seat == s)
+        kami = " ".join(f"{samurai_short(k.letter)} ({D.samurai[k.letter].colour} kami)"
+                        for k in state.kami if k.seat == s)
         hostages = " ".join(state.hostages[s])
         lines.append(f"{star}{fam(state, s)} {state.names[s][:10]:<10} {state.honor[s]:>3} {bar:<20} "
                      f"dip {len(state.diplo_hands[s])} hana {len(state.hana_hands[s])} "

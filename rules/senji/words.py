@@ -89,3 +89,15 @@ def seat_name(names: list[str] | None, seat: int) -> str:
 def units(n: int, kind: str = "unit") -> str:
     """A count of units with its noun in the right number: "1 unit", "3 units"."""
     return f"{n} {kind}{'' if n == 1 else 's'}"
+
+
+# The map's marks for the three orders: glyphs, never a letter (the letters are the
+# families' and the samurai begin with a capital and a small letter).
+ORDER_GLYPH = {"production": "✿", "recruitment": "⚑", "movement": "→"}
+
+
+def samurai_short(letter: str) -> str:
+    """A samurai on the map: the first two letters of the name ("Ko" is Kojiro); no two
+    samurai share them, and no family letter stands alone like them."""
+    s = D.samurai.get(letter)
+    return s.name[:2] if s is not None else letter

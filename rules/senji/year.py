@@ -231,7 +231,7 @@ def resolve_auction(state: SenjiState) -> None:
         for b in bids:
             by_seat.setdefault(b.seat, []).append(b.card)
         totals = {s: bid_total(state, s, cs) for s, cs in by_seat.items()}
-        shown = "; ".join(f"{name(state, s)} {' + '.join(card_name(c) for c in cs)} ({totals[s]})"
+        shown = "; ".join(f"{name(state, s)} bids {' + '.join(card_name(c) for c in cs)}, worth {totals[s]}"
                           for s, cs in by_seat.items())
         top = max(totals.values())
         tied = [s for s in totals if totals[s] == top]

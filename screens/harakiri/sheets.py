@@ -278,7 +278,7 @@ def board(out: Text, view, e) -> set[str]:
     for sk in d.skills.values():
         bits = [sk.name]
         if sk.range is not None:
-            bits.append(f"r{sk.range}")
+            bits.append(f"range {sk.range}")
         if sk.dice:
             bits.append(_dice(sk.dice))
         if sk.area:
@@ -304,15 +304,16 @@ def board(out: Text, view, e) -> set[str]:
     return covered
 
 
-def _flow(out: Text, head: str, parts: list[str], sep: str, style: str = "") -> None:
+def _flow(out: Text, head: str, parts: list[str], sep: str, style: str = "", used: int = 0) -> None:
     """``head`` then ``parts`` joined by ``sep``, wrapped under ``WIDTH`` columns (the
-    continuation lines indented by four), ending with a newline."""
-    line = head
+    continuation lines indented by four, or under the first part when ``used`` columns
+    were already written on the first line), ending with a newline."""
+    line, indent = head, " " * (used or 4)
     for i, p in enumerate(parts):
         bit = p if i == 0 else sep + p
-        if i and len(line) + len(bit) > WIDTH:
+        if i and used + len(line) + len(bit) > WIDTH:
             out.append(line + sep.rstrip() + "\n", style=style)
-            line, bit = "    ", p
+            line, bit, used = indent, p, 0
         line += bit
     out.append(line + "\n", style=style)
 
@@ -333,7 +334,8 @@ def _minion_table(out: Text, view, d, etype: str) -> None:
             cur = col == now
             out.append(f" {_rolls(row.rolls) if i == 0 else '':<3} ")
             out.append(("▶" if cur else " ") + f"{word:<5} ", style="bold reverse" if cur else "dim")
-            out.append(" › ".join(line_short(etype, ln) for ln in lines) + "\n", style="bold" if cur else "dim")
+            _flow(out, "", [line_short(etype, ln) for ln in lines], " › ", style="bold" if cur else "dim",
+                  used=11)
 
 
 def _chosen(out: Text, view, e, d, ctx) -> None:

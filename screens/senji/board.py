@@ -32,7 +32,7 @@ from rules.senji import combat as combat_rules
 from rules.senji.bots import floor_left_to_humans
 from rules.senji.data import data
 from rules.senji.view import HIDDEN
-from rules.senji.words import card_name, samurai_label
+from rules.senji.words import card_name, samurai_label, samurai_short
 from tabletop.engine import Game
 
 from ..common.curtain import CurtainScreen
@@ -273,9 +273,11 @@ class SenjiBoard(BoardBase, Vertical):
         c = state.combat
         if c is not None:
             return self._combat(state)
-        if state.step.startswith(("winter", "offer")) or state.lots:
+        # Winter's lots and offers only in winter: a tied lot waits for the next winter,
+        # and the auction's result stays in the log and on its results screen.
+        if state.step.startswith(("winter", "offer")):
             return self._winter(state, seat)
-        return Text("No battle and no winter business now.", style="dim")
+        return Text("No battle now; the winter panel returns in winter.", style="dim")
 
     def _combat(self, state) -> Text:
         c = state.combat
@@ -333,22 +335,25 @@ class SenjiBoard(BoardBase, Vertical):
         """Every glyph, letter and colour the map and the panels draw, in the rulebook's words."""
         families = [(f.id, f"first in a status row or a fleet, and on a die: the {f.name} family "
                            f"({f.mon} mon); drawn in {COLOUR_WORD.get(f.colour, f.colour)}") for f in D.families]
-        samurai = [(f"samurai {x.letter}", f"after the units: {x.name}, honour {x.honor}, {x.colour} "
-                                           f"(kami colour); {x.ability}") for x in D.samurai_list]
+        samurai = [(samurai_short(x.letter), f"after the units: {x.name}, honour {x.honor}, {x.colour} "
+                                             f"(kami colour); {x.ability}") for x in D.samurai_list]
         return [
-            ("R3 AG m?", "a province's status row: owner's family letter and units, the letters "
-                         "of the samurai there, the order"),
+            ("G 3 Ko →", "a province's status row: the owner's family letter and units, the samurai"
+                         " there by the first two letters of their names, the order"),
             *families,
-            ("-0", "a free province: no owner, no units"),
+            ("free", "a free province: no owner, no units"),
             ("~neutral~", "a neutral province: never owned, entered or landed on"),
             *samurai,
-            ("+", "more samurai than fit (the province or fleet holds more)"),
-            ("??", "a face-down order of another player"),
-            ("p? r? m?", "your own face-down order: production, recruitment, movement"),
-            ("P! R! M!", "the order being carried out now"),
+            ("+", "after the samurai: more samurai than fit (the province or fleet holds more)"),
+            ("→", "a movement order"),
+            ("⚑", "a recruitment order"),
+            ("✿", "a production order"),
+            ("▪", "a face-down order of another player"),
+            ("→? ⚑? ✿?", "your own face-down order"),
+            ("→◀ ⚑◀ ✿◀", "the order being carried out now"),
             ("~ NORTH SEA ~ / ~ SOUTH SEA ~", "the two seas"),
-            ("N: S:", "the fleets in the North and South Sea, e.g. R4 A', G2: family letter "
-                      "and units, then samurai letters"),
+            ("N: S:", "the fleets in the North and South Sea, e.g. R 4 Ba', G 2: family letter "
+                      "and units, then the samurai"),
             ("'", "after a fleet: still due to act this summer"),
             ("--- | / \\", "a land border between two provinces"),
             (":", "on the map: a crossing by sea between two provinces"),
@@ -356,7 +361,7 @@ class SenjiBoard(BoardBase, Vertical):
             ("...", "a province's label box"),
             ("›Aki‹", "a province or sea you may choose now (green background)"),
             ("reverse video", "the map's cursor: Enter takes the choice there"),
-            ("⚔!", "the province where a battle is being fought (red background)"),
+            ("⚔", "the province where a battle is being fought (red background)"),
             ("underline", "the province whose order is being carried out"),
             ("⏱ 3:59", "the winter clock; PAUSED when the host paused it (p)"),
             ("*", "beside a name: the host of the emperor; after a die: a die set by a samurai"),

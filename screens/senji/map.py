@@ -1,7 +1,7 @@
 """The map of Japan drawn with the Line API from assets/senji/map.txt.
 
-Each province has a name row and a status row beneath it (owner letter, units, samurai,
-order); each sea a fleet row. A cursor moves between these regions; legal targets are
+Each province has a name row and a status row beneath it (owner's family letter, units,
+samurai by the first two letters of their names, the order's glyph); each sea a fleet row. A cursor moves between these regions; legal targets are
 marked. Colour is always doubled by a letter or glyph: the owner's family letter leads
 every status row, a legal target is bracketed `›…‹` and the cursor is in reverse video.
 """
@@ -154,9 +154,9 @@ class SenjiMap(ScrollView, can_focus=True):
             elif p == active:
                 style = style + ACTIVE
             put(x, y, fit(name, WIDTH).rstrip(), NAME if prov.owner is None else style)
-            line = status_line(state, p, self.seat)
+            line = status_line(state, p, self.seat, WIDTH - 2 if p == combat else WIDTH)
             if p == combat:
-                line = (line[:7] + "⚔!")[:WIDTH]
+                line = line.ljust(WIDTH - 2) + " ⚔"
             put(x, y + 1, fit(line, WIDTH), style)
         for s in D.sea_order:
             fx, fy, text = fleet_row(state, s)

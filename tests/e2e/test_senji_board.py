@@ -408,7 +408,7 @@ async def test_the_setup_pick_explains_the_samurai_and_the_hint_gives_a_reason(d
         assert app.store.state.step == "setup_pick", "the hint chooses nothing"
 
 
-async def test_the_legend_names_every_samurai_letter_and_family_letter(data_dir):
+async def test_the_legend_names_every_samurai_and_family_letter(data_dir):
     from screens.common.keys import LEGEND_KEY
     from screens.common.legend import LegendScreen
 
@@ -420,10 +420,15 @@ async def test_the_legend_names_every_samurai_letter_and_family_letter(data_dir)
         await settle(pilot)
         legend = board_of(app).board.legend()
         meaning = dict(legend)
-        # A status row's first letter is a family, the letters after the units samurai.
-        assert all(f in meaning for f in "RGPKBY") and all(f"samurai {x}" in meaning for x in "ABCDEFGHIJKLMNOPQR")
+        # A status row's first letter is a family; after the units each samurai is the
+        # first two letters of the name, which no family letter and no other samurai share.
+        from rules.senji.data import data
+
+        shorts = [x.name[:2] for x in data().samurai_list]
+        assert all(f in meaning for f in "RGPKBY") and all(x in meaning for x in shorts)
+        assert len(set(shorts)) == len(shorts) and not set(shorts) & set("RGPKBY")
         assert "the Green family (Bamboo mon)" in meaning["G"]
-        assert meaning["samurai G"].startswith("after the units: Kojiro, honour 8, green")
+        assert meaning["Ko"].startswith("after the units: Kojiro, honour 8, green")
         await pilot.press(LEGEND_KEY)
         await settle(pilot)
         assert isinstance(app.screen, LegendScreen)

@@ -174,11 +174,11 @@ def test_every_setup_choice_has_a_name():
         "The Drowned Shrine"
 
 
-def test_an_enemy_line_reads_in_words_in_the_log_and_in_the_boards_notation_on_the_board():
+def test_an_enemy_line_reads_in_words_in_the_log_and_in_short_words_on_the_board():
     line = resolved_line("a", "akaname", "M+1 adj, S:filthy_tongue+F", "-ARM")
     assert line == ("Line a) is resolved: moves with 1 extra MP next to its target, then uses Filthy Tongue "
                     "with the focus die (target: the least armour first).")
-    assert line_short("akaname", "M+1 adj, S:filthy_tongue+F") == "M+1 adj, Filthy Tongue◉"
+    assert line_short("akaname", "M+1 adj, S:filthy_tongue+F") == "moves +1 MP next to target, Filthy Tongue ◉"
     assert line_words("kachi", "S:support, S:kenjutsu") == "uses Support, then uses Kenjutsu"
     assert line_words("undertaker", "?hp<=15, S:grave_rest") == \
         "only if its health left is 15 or less, then uses Grave Rest"

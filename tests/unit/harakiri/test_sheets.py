@@ -118,15 +118,16 @@ def test_focused_minion_board_marks_the_oracle_column_and_lists_bases():
     en(s, "ashigaru-B").conds = {"poisoned": 1}
     text = sheets.enemies(GAME.view(s, 0), "ashigaru-R").plain
     assert "Behaviour d6 · oracle Green ▶normal column" in text
-    assert " 1   ▶green A › M r2, A › M to\n" in text
-    assert "      red   M r2, A◉ › M+1 to\n" in text
+    # Roll 1 of the Ashigaru: "A › M r2, A › M to" and "M r2, A+F › M+1 to", in words.
+    assert " 1   ▶green attacks › moves to range 2, attacks ›\n           moves toward target\n" in text
+    assert "      red   moves to range 2, attacks ◉ ›\n           moves +1 MP toward target\n" in text
     assert " ▶R (0,0) dmg 0/5 HP 5 ARM 1\n" in text
     assert "  B (0,1) dmg 2/5 HP 3 ARM 1 Poisoned 1\n" in text
     assert "targets −HP" in text and "Skills Pike Thrust · Formation" in text
     s.oracle.current = "r1"
     text = sheets.enemies(GAME.view(s, 0), "ashigaru-R").plain
     assert "oracle Red ▶aggressive column" in text
-    assert "     ▶red   M r2, A◉ › M+1 to\n" in text
+    assert "     ▶red   moves to range 2, attacks ◉ ›\n" in text
     assert "▶green" not in text
 
 
@@ -154,8 +155,8 @@ def test_chosen_board_shows_deck_discard_hate_and_the_card_being_resolved():
     s.ectx = EnemyCtx(uid="blood_oni", line=["M adj, A+F"], prio="-HP", card="crushing_blow")
     text = sheets.enemies(GAME.view(s, 0), "blood_oni").plain
     assert "AI deck 3 · discard 2" in text
-    assert "Drawn Crushing Blow [−HP]\n  A◉ › M adj, A◉ › M to\n" in text
-    assert "▶resolving  M adj, A◉ [−HP]" in text
+    assert "Drawn Crushing Blow [−HP]\n  attacks ◉ › moves next to target, attacks ◉ ›\n    moves toward target\n" in text
+    assert "▶resolving  moves next to target, attacks ◉ [−HP]" in text
     assert "resolving" not in sheets.enemies(GAME.view(s, 0)).plain
 
 
