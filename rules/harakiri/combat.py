@@ -168,7 +168,7 @@ def resolve(state: HarakiriState, attacker: str, targets: list[str], spec: Attac
             if skill_ready(c, "steadfast"):
                 defence += 1
             dmg = max(0, hits + extra + bonus - defence)
-            state.say(f"{char_name(c.id)}: {hits + extra + bonus} hits - {defence} defence = {dmg} damage"
+            state.say(f"{char_name(c.id)}: {_hits(hits + extra + bonus)} - {defence} defence = {dmg} damage"
                       f" (HP {c.hp} -> {max(0, c.hp - dmg)}).")
             damage_character(state, c, dmg)
             if not c.defeated:
@@ -201,7 +201,7 @@ def resolve(state: HarakiriState, attacker: str, targets: list[str], spec: Attac
                 defence = arm + (0 if spec.ignore_eva else st["eva"])
             dmg = max(0, hits + extra + bonus - defence)
             label = enemy_label(e)
-            state.say(f"{label}: {hits + extra + bonus} hits - {defence} defence = {dmg} damage.")
+            state.say(f"{label}: {_hits(hits + extra + bonus)} - {defence} defence = {dmg} damage.")
             killed = damage_enemy(state, e, dmg, attacker)
             if killed:
                 defeated.append(t)
@@ -240,3 +240,8 @@ def _per_target(state: HarakiriState, spec: AttackSpec, t: str, a_enemy: Enemy |
         if e is not None and e.kind != "minion":
             bonus += 1
     return bonus
+
+
+def _hits(n: int) -> str:
+    """"1 hit", "3 hits": the count with its noun in the right number."""
+    return f"{n} hit{'' if n == 1 else 's'}"

@@ -14,6 +14,7 @@ from .core import (
 )
 from .grid import chebyshev
 from .model import HarakiriState, InitEffect, ItemState, Job, Pending, fmt
+from .words import ordinal, zone_words
 
 
 def run_job(state: HarakiriState) -> None:
@@ -270,7 +271,7 @@ def reveal_zone(state: HarakiriState, zid: str) -> None:
     build_zone(state, zid)
     state.step = step
     state.reveal()
-    state.say(f"Zone {zid} ({data.scenario(state.options.scenario).zone(zid).name}) is revealed.")
+    state.say(f"{zone_words(zid)} ({data.scenario(state.options.scenario).zone(zid).name}) is revealed.")
     new = ["e:" + e.uid for e in state.enemies if e.uid not in before]
     if state.step == "ACTIVATE" and new:
         insert_cards(state, new)
@@ -279,7 +280,7 @@ def reveal_zone(state: HarakiriState, zid: str) -> None:
 def travel(state: HarakiriState, zid: str) -> None:
     from .flow import close_character_activation
     old = [z.id for z in state.zones if z.revealed and not z.removed]
-    state.say(f"The group travels to zone {zid}.")
+    state.say(f"The group travels to {zone_words(zid).lower()}.")
     if state.active and state.active.startswith("c:"):
         close_character_activation(state, char(state, state.active[2:]))
     state.sub = None
@@ -380,13 +381,13 @@ def zone_event(state: HarakiriState, zid: str) -> None:
     cards = getattr(data.events()[state.options.scenario][zid], col)
     i = z.next[col]
     if i >= len(cards):
-        state.say(f"Zone {zid}: no {col} event is left; malice +1 instead.")
+        state.say(f"{zone_words(zid)}: no {col} event is left; malice +1 instead.")
         add_malice(state, 1)
         return
     z.next[col] = i + 1
     card = cards[i]
     state.reveal()
-    state.say(f"Zone {zid} event ({col}) {i + 1}: {card.name}.")
+    state.say(f"{card.name} ({zone_words(zid)} event, the {ordinal(i + 1)} {col} card).")
     new: list[Job] = []
     for eff in card.effects:
         if isinstance(eff, str):

@@ -68,3 +68,29 @@ def last_draw(state: HarakiriState, e: Enemy) -> tuple[str, str | None] | None:
                     break
             return name, resolved
     return None
+
+
+ROLLS = ": rolls "  # "<attacker> uses <attack> on <target>: rolls Green 5, Orange 4."
+AFTER_ROLL = ("Hits: ", "The focus die shows ")  # the lines that tell a roll's result
+
+
+def roll_lines(lines: list[str]) -> tuple[int, list[str]] | None:
+    """The last attack roll in ``lines`` (the public log): where it starts, and its lines:
+    the roll with its dice, the hits, and the damage to each target."""
+    for i in range(len(lines) - 1, -1, -1):
+        head, found, _ = lines[i].partition(ROLLS)
+        if found and " uses " in head:
+            out = [lines[i]]
+            for line in lines[i + 1:i + 6]:
+                if line.startswith(AFTER_ROLL) or " defence = " in line:
+                    out.append(line)
+                else:
+                    break
+            return i, out
+    return None
+
+
+def roller(state: HarakiriState, line: str) -> str | None:
+    """Whose roll a roll line tells: a character's name, or None for an enemy's."""
+    who = line.partition(" uses ")[0]
+    return who if who in {char_name(c.id) for c in state.characters} else None

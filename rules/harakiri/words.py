@@ -226,3 +226,13 @@ def name_of(code: str) -> str:
     if code in data.items() or code in data.weapons():
         return thing_name(f"{'item' if code in data.items() else 'weapon'}:{code}")
     return code
+
+
+def zone_words(zid: str) -> str:
+    """A zone as the players say it: ``Z1`` -> "Zone 1"."""
+    return f"Zone {zid[1:]}" if zid[:1] == "Z" and zid[1:].isdigit() else f"Zone {zid}"
+
+
+def ordinal(n: int) -> str:
+    """1 -> "first", 2 -> "second" … (a card's place in its stack)."""
+    return ("first", "second", "third", "fourth", "fifth", "sixth")[n - 1] if 1 <= n <= 6 else f"number {n}"

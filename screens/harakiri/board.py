@@ -14,7 +14,9 @@ click) takes it step by step as one decision, stopping if anything happens on th
 `v` shows the line of sight from the active character to the square under the cursor,
 naming what blocks it (the move costs give way to it meanwhile).
 An enemy turn is played back a line at a time under the top (and on the top's last line),
-with the squares each line names marked on the grid; input is never held up.
+with the squares each line names marked on the grid; input is never held up. Once it has
+played out, that part shows the last roll, a character's or an enemy's, with its dice,
+hits and damage, until the next one.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from rules.harakiri.grid import (
     can_end, cheapest, distance, height, los, occupancy, occupied_for, path_to, resistor_squares, trace,
 )
 from rules.harakiri.model import fmt, pos, squares_named
-from rules.harakiri.narration import enemy_turn, opens_enemy_turn
+from rules.harakiri.narration import ROLLS, enemy_turn, opens_enemy_turn, roll_lines, roller
 from rules.harakiri.words import PRIO_SHORT, line_short
 from tabletop.engine import Game
 
@@ -628,6 +630,21 @@ class HarakiriBoard(_Fixed, BoardBase, Vertical):
             d = sub.draft
             return Text.assemble(("Attack", "bold"), f" {d.mode} on {', '.join(ref_label(view, t) for t in d.targets)}"
                                  f"\n focus {'on' if d.focus else 'off'} · skill {d.skill or '-'}")
+        if not self.playing:
+            # Once nothing plays back: the last roll, a character's or an enemy's, with
+            # its dice, hits and damage (an attack after the enemy turn replaces it).
+            lines = [ln.text for ln in view.log if ln.seats is None][-60:]
+            roll = roll_lines(lines)
+            opened = next((i for i in range(len(lines) - 1, -1, -1) if opens_enemy_turn(view, lines[i])), -1)
+            if roll is not None and roll[0] > opened:
+                ours = roller(view, roll[1][0]) is not None
+                what, _, dice = roll[1][0].partition(ROLLS)
+                out = Text.assemble(("Last roll", "bold"), (" (yours)" if ours else " (the enemy's)", "dim"),
+                                    f": {what}")
+                for line in [f"Rolls {dice}"] + roll[1][1:TURN_LINES]:
+                    out.append("\n ")
+                    out.append(line, style="" if ours else "italic")
+                return out
         if not self.turn:
             return Text("Enemy turn: none yet", style="dim")
         shown = self.turn[:max(self.turn_at, 1)]

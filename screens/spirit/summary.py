@@ -41,7 +41,8 @@ def round_summary(view, ended: int) -> list[str]:
 
 def round_facts(before, after, lines: list[str] | None = None) -> list[str]:
     """What the end of the round changed, in a few words each: the intruders revealed and
-    their flames, wounds, barricades, farmsteads burnt and families lost."""
+    their flames, wounds, barricades, farmsteads burnt and families lost; then what comes
+    next (the round, who starts, the raiders to draw)."""
     facts = []
     for text in lines or []:
         if text.startswith("Step 5, the intruder stack is revealed"):
@@ -69,6 +70,11 @@ def round_facts(before, after, lines: list[str] | None = None) -> list[str]:
         facts.append(f"Families lost: {', '.join(lost)} ({len(after.families)} left)")
     else:
         facts.append(f"No family lost ({len(after.families)} left)")
+    if after.round == before.round + 1 and not after.over:
+        added = {2: "lieutenants join the raiders", 3: "bosses join the raiders"}.get(after.round, "")
+        first = after.samurai[after.active].name
+        facts.append(f"Next: round {after.round} of 3{', ' + added if added else ''};"
+                     f" {first} starts, with {len(after.raiders)} raider cards to draw")
     return facts
 
 

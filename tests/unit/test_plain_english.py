@@ -43,7 +43,7 @@ RULES = {
         r"[^.;:]{0,40}\bits (?:orders|mark|turn|hand|bid|bids|honour|honor|Ki|units|samurai|seat|cards)\b"),
     "a hedged plural '(s)'": re.compile(r"\w\(s\)"),
     "a count that disagrees with its noun": re.compile(
-        r"(?<![\d.+/-])(?<![\d.+/-] )\b1 (?:units|cards|wounds|Ki points|points|barricades|samurai's|fleets"
+        r"(?<![\d.+/-])(?<![\d.+/-] )\b1 (?:units|cards|wounds|hits|Ki points|points|barricades|samurai's|fleets"
         r"|actions|moves|squares|rounds|years|lots|hanafuda cards|bids|players)\b"
         r"|\b(?:[02-9]|\d\d+) (?:unit|card|wound|barricade|fleet|square|round|year|lot|player)\b(?![-'’])"),
     "the spelling 'honor'": re.compile(r"\b[Hh]onou?r\b(?<![Hh]onour)|\b[Hh]onors?\b|\b[Hh]onorable\b"),
@@ -66,7 +66,7 @@ def test_the_rules_catch_the_wording_the_play_test_found():
     for bad in ("Ann has placed its orders.", "Kihei pays 1 Ki for its mark (+1)",
                 "Ann hires 1 units for 3 honour", "Ann hires 2 mercenary unit(s)",
                 "Ann gains 2 honor (combination)", "Year 1 · Game over · the game is over",
-                "the host loses its turn", "Ann, 1 cards left"):
+                "the host loses its turn", "Ann, 1 cards left", "Hattori: 1 hits - 1 defence"):
         assert problems(bad), bad
     for good in ("Ann has placed their orders.", "Kihei pays 1 Ki for their mark (+1)",
                  "Ann hires 1 mercenary unit for 3 honour", "Ann hires 2 mercenary units",
