@@ -162,7 +162,7 @@ class Duel(Game):
         else:
             step = PENDING_NAMES.get(view.pending[-1].kind) if view.pending else None
             step = step or STEP_NAMES.get(view.step, "Resolving")
-        head = f"R{view.round} · exchange {view.exchange} · {step}"
+        head = f"Round {view.round} · exchange {view.exchange} · {step}"
         if view.campaign is not None:
             head += f" · duel {view.duel_no}"
         return head

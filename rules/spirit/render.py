@@ -61,7 +61,7 @@ def _track(total: int, kiai: int) -> str:
     cells = ["·"] * (width + 1)
     cells[kiai] = "|"
     cells[min(total, width)] = "◆"
-    mark = " Kiai!" if total == kiai else " overwhelmed" if total > kiai else ""
+    mark = " Kiai fires" if total == kiai else " overwhelmed" if total > kiai else ""
     return f"[{''.join(cells)}] {total} of {kiai}{mark}"
 
 

@@ -31,7 +31,7 @@ from textual.reactive import reactive
 
 from rules.duel import preview
 from rules.duel.data import data
-from rules.duel.words import RESULT_WORDS, blood_name, card_name
+from rules.duel.words import ICON_NAMES, RESULT_WORDS, blood_name, card_name
 from tabletop.engine import Game
 
 from ..common.board_base import BoardBase
@@ -95,7 +95,7 @@ LEGEND = (
     ("locked", "the Kusarigama keeps your Guard at 0"),
     ("needs ✓ ✗", "the revealed defence's threshold on this track: met ✓ or not yet ✗"),
     ("♥", "Life (yours or an enemy's), now/at the start"),
-    ("◆", "Ki; Meiyo ◆n is the Ki on the Meiyo card"),
+    ("◆", "Ki; Meiyo ◆n is the Ki on the Meiyo card; after a card's values, a Ki mark"),
     ("Injury die [n] ✕", "the Injury die at level n; ✕ once Broken rib removed it"),
     ("義 勇 誠", "the three Bushido kanji; the pawn ● shows how far it has come"),
     ("S+1 T+0 A+1", "an enemy's bonus to your Strength and Technique thresholds, and to his "
@@ -103,12 +103,14 @@ LEGEND = (
     ("▶", "the enemy you target (three enemies)"),
     ("✗", "before an enemy, dead (his name is struck through)"),
     ("SIDE A/B", "Shiro's card: side B costs you a penalty"),
-    ("blue die 2:123", "who counterattacks on each roll of the blue die (three enemies)"),
+    ("blue die: 2 → 1 2 3", "who counterattacks on each roll of the blue die (three enemies)"),
     ("F W E V", "a card's icon: Fire, Water, Earth, Void; three alike make a combo"),
     ("F3 +2/+1/0", "Action card F3: Strength +2, Technique +1, Guard 0"),
+    ("F3 W3 E3 V3", "an Action card as the decisions name it: its icon's letter (Fire, Water, "
+                    "Earth, Void) and its place in the deck list, as two cards may carry the same values"),
     ("★", "a Special Action card, by its name"),
-    ("*", "on a card, the wild icon (Niten Ichi-ryū); after a number, a Ki mark"),
-    ("F:1 W:2 E:0 V:3", "how many cards of each icon you hold"),
+    ("*", "on a card, the wild icon (Niten Ichi-ryū)"),
+    ("Fire 1 Water 2 Earth 0 Void 3", "how many cards of each icon you hold"),
     ("1 2 … 0", "a card's key, drawn on its cell; letters are other choices' keys"),
     ("e f i", "the keys that target enemy 1, 2 or 3"),
     ("Defence 4/8", "the defence card's Strength and Technique values; needs: with bonuses"),
@@ -374,7 +376,7 @@ class DuelBoard(BoardBase, Vertical):
             "#du-mods": self._modules(view, full),
         }
         counts = Counter(D.cards[c].icon for c in hand if not D.cards[c].special)
-        hand_view.border_subtitle = " ".join(f"{k}:{counts.get(k, 0)}" for k in "FWEV")
+        hand_view.border_subtitle = " ".join(f"{ICON_NAMES[k]} {counts.get(k, 0)}" for k in "FWEV")
         hand_view.draw(hand, [self._hand_card(c) for c in hand], lit, side)
         # What fits without scrolling: the cards to come, then blank lines between regions.
         room = self._room()
@@ -517,7 +519,7 @@ class DuelBoard(BoardBase, Vertical):
                 lines += wrap(Text(ability, style="dim"), width)
         if many:
             facts = [Text("blue die:")]
-            facts += [Text(f"{k}:{''.join(map(str, v))}") for k, v in D.versus3.counter_table.items()]
+            facts += [Text(f"{k} → {' '.join(map(str, v))}") for k, v in D.versus3.counter_table.items()]
             table = flow(facts, width, sep=" ", indent=2)
             for ln in table:
                 ln.stylize("dim")
@@ -676,15 +678,15 @@ class DuelBoard(BoardBase, Vertical):
         defences = sorted((d for d in D.defence.values() if d.id not in gone), key=lambda d: (d.s, d.t))
         counters = sorted((c for c in D.counters.values() if c.id not in gone), key=lambda c: (c.wound, c.power))
         out = [Text(f"Defence cards to come ({len(defences)}):", style="bold")]
-        out += [Text(f"{d.s}/{d.t}{'*' if d.ki_mark else ''}") for d in defences]
+        out += [Text(f"{d.s}/{d.t}{'◆' if d.ki_mark else ''}") for d in defences]
         lines = flow(out, width, sep=" ", indent=2)
         out = [Text(f"Counterattacks to come ({len(counters)}):", style="bold")]
         for wound in (1, 2):
-            powers = [f"{c.power}{'*' if c.ki_mark else ''}" for c in counters if c.wound == wound]
+            powers = [f"{c.power}{'◆' if c.ki_mark else ''}" for c in counters if c.wound == wound]
             if powers:
                 out.append(Text(f"Wound {wound}: power " + " ".join(powers)))
         lines += flow(out, width, sep=" ", indent=2)
-        lines.append(Text("* Ki mark", style="dim"))
+        lines.append(Text("◆ a Ki mark", style="dim"))
         return lines
 
     def _hand_card(self, cid: str) -> Text:

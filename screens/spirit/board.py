@@ -65,7 +65,7 @@ def card_text(cid: str, icon: bool = True, penalty_words: bool = True) -> Text:
 
 def track_text(total: int, kiai: int) -> Text:
     """The battle track from 0 to Kiai+6, `|` at the Kiai value, `◆` the meeple, then the
-    total of the Kiai value in words ("12 of 12 Kiai!", "14 of 13 overwhelmed")."""
+    total of the Kiai value in words ("12 of 12 Kiai fires", "14 of 13 overwhelmed")."""
     width = kiai + 6
     out = Text("")
     for i in range(width + 1):
@@ -80,7 +80,7 @@ def track_text(total: int, kiai: int) -> Text:
     out.append(f" {total}", style="bold red" if total > kiai else "bold")
     out.append(f" of {kiai}")
     if total == kiai:
-        out.append(" Kiai!", style="bold yellow")
+        out.append(" Kiai fires", style="bold yellow")
     elif total > kiai:
         out.append(" overwhelmed", style="bold red")
     return out
@@ -302,7 +302,7 @@ class SpiritBoard(BoardBase, Vertical):
             ("━", "on the track: the total so far (red above the Kiai value)"),
             ("·", "on the track: an empty step; between cards and facts: a separator"),
             ("…", "cut short for the width: the rest is in the log, or on g"),
-            ("12 of 12 Kiai!", "the total is exactly the Kiai value: the Kiai power fires"),
+            ("12 of 12 Kiai fires", "the total is exactly the Kiai value: the Kiai power fires"),
             ("14 of 13 overwhelmed", "the total is above the Kiai value: the next action is a pass"),
             ("2, farm, flame: …", "a raider card: its value, its defence icon (hat, farm or family;"
                                   " none: the value alone), a flame, then after ':' its penalties"),

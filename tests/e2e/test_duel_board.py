@@ -196,7 +196,7 @@ async def test_the_wide_table_pairs_its_regions_up_at_200x50(data_dir):
         assert "needs 4 ✓" in s_track and "needs 8 ✗" in t_track  # Strength 5, Technique 2
         # The cards still to come: all twelve defences but the one on the table.
         text = screen_text(app)
-        assert "Defence cards to come (11): 3/9 5/6 5/8* 6/5 6/6 6/7 7/6 7/7* 8/4 8/5* 9/3" in text
+        assert "Defence cards to come (11): 3/9 5/6 5/8◆ 6/5 6/6 6/7 7/6 7/7◆ 8/4 8/5◆ 9/3" in text
         assert "Counterattacks to come (12)" in text
 
 

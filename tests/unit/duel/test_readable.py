@@ -133,7 +133,7 @@ def test_the_header_ends_with_the_result_once_the_duel_is_over():
     at_attack(st, (9, 9, 5), "D09")  # Wound 2: Arima falls
     GAME.apply(st, Strike())
     assert st.result == "win"
-    assert GAME.phase(view(st)) == "R1 · exchange 1 · You win"
+    assert GAME.phase(view(st)) == "Round 1 · exchange 1 · You win"
     st = new(opponent="arima")
     st.player.life = 1
     st.foes[0].life = 7

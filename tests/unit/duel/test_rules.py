@@ -455,7 +455,7 @@ def test_describe_phase_and_render():
     begin(st)
     assert GAME.describe(Target(n=2)) == "Target enemy 2, the Rōnin swordsman"
     assert GAME.describe(Exploit(place="cliff")).startswith("Exploit the Cliff")
-    assert GAME.phase(GAME.view(st, 0)) == "R1 · exchange 1 · Play your 1st card"
+    assert GAME.phase(GAME.view(st, 0)) == "Round 1 · exchange 1 · Play your 1st card"
     text = GAME.render(GAME.view(st, 0), 0)
     assert "Bandit chief" in text and "armour 4/4" in text
     assert all(len(line) <= 76 for line in text.splitlines())

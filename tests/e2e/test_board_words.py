@@ -1,0 +1,134 @@
+"""Every board reads in words (issue 26): no code-like token on the screen that its legend
+does not list.
+
+Seeded games of each of the four games are played at the real table, at 80x24 and
+200x50, and at several moments the whole screen is read (the board, its decisions and
+log). A code-like token is one a table cannot read without the legend:
+
+- digits glued to capitals ("3D", "R1", "4F*");
+- colon codes ("2F*:IN", "F:2", "4:ND"; a clock's "3:59" is a time);
+- a `!` or `*` suffix on a word or number ("M!", "14!/13", "6*").
+
+Each such token must be a form the board's legend lists (its glyph column), where a number
+in a listed form stands for any number ("R3" lists R4 too; "S1…S7" every seat). A letter
+code stays only where the legend explains it and nothing else on that board uses it.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from tabletop.app import TabletopApp
+from tabletop.engine import get_game
+from tabletop.store import Seat
+from tests.e2e.helpers import board_of, bot_chooser, screen_text, settle
+
+pytestmark = pytest.mark.usefixtures("quick_pilot")
+
+GAMES = {
+    "spirit": {"players": 3},
+    "senji": {"players": 3},
+    "duel": {},
+    "harakiri": {"players": 2},
+}
+SIZES = ((80, 24), (200, 50))
+
+CODE = {
+    "digits glued to capitals": re.compile(r"(?<![\w'’])(?:[A-Z]+\d+|\d+[A-Z]+)[A-Za-z\d]*[!*]?(?![\w])"),
+    "a colon code": re.compile(r"(?<![\w:])[\w*]*[A-Za-z*][\w*]*:[\w*]+|(?<![\w:])\d+[A-Za-z*]*:[A-Za-z*][\w*]*"),
+    "a ! or * suffix": re.compile(r"(?<![\w])\w+[!*](?![\w!*])"),
+}
+
+
+def code_tokens(text: str) -> set[tuple[str, str]]:
+    """(what it looks like, the token) for each code-like token in ``text``."""
+    return {(what, m.group(0)) for what, pattern in CODE.items() for m in pattern.finditer(text)}
+
+
+def listed(legend: list[tuple[str, str]]) -> list[re.Pattern]:
+    """What the legend's glyph column lists, as patterns: each code-like token of a listed
+    form, its numbers standing for any number."""
+    forms = set()
+    for glyph, _ in legend:
+        for _, token in code_tokens(glyph):
+            forms.add(re.escape(token).replace(r"\*", r"\*"))
+    return [re.compile("^" + re.sub(r"\d+", r"\\d+", f) + "$") for f in forms]
+
+
+def unlisted(text: str, patterns: list[re.Pattern]) -> set[tuple[str, str]]:
+    return {(what, tok) for what, tok in code_tokens(text) if not any(p.match(tok) for p in patterns)}
+
+
+def test_the_patterns_catch_the_codes_issue_26_found():
+    said = ("line 3D 2F*:IN ◀top · defence: hat 4:ND ◀top (block defend) · 6*:DD · 14!/13 · "
+            "R1 G · M! · its D0 may be one · F:2 W:0")
+    found = {tok for _, tok in code_tokens(said)}
+    for code in ("3D", "2F*:IN", "4:ND", "6*:DD", "14!", "R1", "M!", "D0", "F:2"):
+        assert any(code in tok for tok in found), (code, found)
+    plain = ("2, farm, flame: top raider to the intruders · hat 3 · 12 of 12 Kiai fires · G 3 Ko → · "
+             "moves to range 2, attacks ◉ › moves toward target · Reed Ambush (Zone 1 event) · "
+             "⏱ 3:59 · Round 1 · (14,4) · 80x24 · Ann's turn · 2nd card")
+    assert code_tokens(plain) == set(), code_tokens(plain)
+    # A listed form covers its numbers, and nothing else.
+    patterns = listed([("S1…S7", "a seat"), ("R3", "a resistor")])
+    assert unlisted("S4 Kanbei · R9 · 3D", patterns) == {("digits glued to capitals", "3D")}
+
+
+async def _walk(app, pilot, game, options: dict, seed: int, stops: tuple[int, ...], seen) -> None:
+    """One game at the table, every seat human: the game's bot (odd seeds) or random
+    moves through the store; at each of ``stops`` (a number of moves) the screen goes to
+    ``seen``."""
+    rng = random.Random(seed)
+    opts = game.Options(**options)
+    seats = [Seat(f"Player {i + 1}", "human") for i in range(game.seat_count(opts))]
+    app.start_new_game(game, opts, seed, seats)
+    await settle(pilot)
+    board = board_of(app)
+    store = app.store
+    choose = bot_chooser(game, seed) if seed % 2 else None
+    moves = 0
+    for stop in stops:
+        while moves < stop and not store.finished:
+            actions = store.legal_actions()
+            store.dispatch(actions[choose(store, actions)] if choose else rng.choice(actions))
+            moves += 1
+        await pilot.pause()
+        for _ in range(6):  # a hand-off curtain or a results screen: let the table look
+            if app.screen is board or store.finished:
+                break
+            await pilot.press("enter")
+            await pilot.pause()
+        if app.screen is board:
+            seen(board, screen_text(app))
+        if store.finished:
+            break
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+async def test_every_board_draws_words_or_what_its_legend_lists(data_dir, name):
+    game = get_game(name)
+    found: dict[tuple[str, str], str] = {}
+    screens = 0
+    patterns: list[re.Pattern] = []
+
+    def seen(board, text: str) -> None:
+        nonlocal screens, patterns
+        screens += 1
+        if not patterns:
+            patterns = listed(board.board.legend())
+        for token in unlisted(text, patterns):
+            line = next((ln for ln in text.split("\n") if token[1] in ln), "")
+            found.setdefault(token, line.strip()[:150])
+
+    for size in SIZES:
+        app = TabletopApp(games={game.id: game}, bot_delay=0)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            for seed in (3, 4):
+                await _walk(app, pilot, game, GAMES[name], seed, (0, 8, 25, 60, 120), seen)
+    assert screens >= 8
+    report = "\n".join(f"  {what}: {tok!r} in {line!r}" for (what, tok), line in sorted(found.items()))
+    assert not found, f"{game.title} draws codes its legend does not list:\n{report}"
