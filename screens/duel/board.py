@@ -103,7 +103,8 @@ LEGEND = (
     ("▶", "the enemy you target (three enemies)"),
     ("✗", "before an enemy, dead (his name is struck through)"),
     ("SIDE A/B", "Shiro's card: side B costs you a penalty"),
-    ("blue die: 2 → 1 2 3", "who counterattacks on each roll of the blue die (three enemies)"),
+    ("blue die: 2 → 1,2,3", "who counterattacks on each roll of the blue die (three enemies):"
+                            " on a 2, enemies 1, 2 and 3"),
     ("F W E V", "a card's icon: Fire, Water, Earth, Void; three alike make a combo"),
     ("F3 +2/+1/0", "Action card F3: Strength +2, Technique +1, Guard 0"),
     ("F3 W3 E3 V3", "an Action card as the decisions name it: its icon's letter (Fire, Water, "
@@ -518,9 +519,9 @@ class DuelBoard(BoardBase, Vertical):
                 ability = D.opponents[f.id].ability_text if f.id in D.opponents else f.ability
                 lines += wrap(Text(ability, style="dim"), width)
         if many:
-            facts = [Text("blue die:")]
-            facts += [Text(f"{k} → {' '.join(map(str, v))}") for k, v in D.versus3.counter_table.items()]
-            table = flow(facts, width, sep=" ", indent=2)
+            facts = [Text(f"{k} → {','.join(map(str, v))}") for k, v in D.versus3.counter_table.items()]
+            facts[0] = Text("blue die: ") + facts[0]
+            table = flow(facts, width, sep=" · ", indent=2)
             for ln in table:
                 ln.stylize("dim")
             lines += table

@@ -300,8 +300,7 @@ class SenjiBoard(BoardBase, Vertical):
             out.append("Dice ")
             for d in c.dice:
                 style = FAMILY_STYLE.get(D.family[d.face].colour, "") if d.face in D.family else ""
-                out.append(f"[{d.face}{'*' if d.set else ''}]", style=style)
-            out.append("  (* set)", style="dim")
+                out.append(f"[{d.face}{' set' if d.set else ''}]", style=style)
         return out
 
     def _winter(self, state, seat: int | None) -> Text:
@@ -364,7 +363,8 @@ class SenjiBoard(BoardBase, Vertical):
             ("⚔", "the province where a battle is being fought (red background)"),
             ("underline", "the province whose order is being carried out"),
             ("⏱ 3:59", "the winter clock; PAUSED when the host paused it (p)"),
-            ("*", "beside a name: the host of the emperor; after a die: a die set by a samurai"),
+            ("*", "beside a name: the host of the emperor"),
+            ("[G set]", "a die of destiny set to a family's mon by a samurai (not rolled)"),
             ("█░", "the honour track, one block per 3 honour (60 wins)"),
             ("[R]", "a die of destiny showing a family's mon (R G P K B Y)"),
             ("▒", "a card lying face down"),
