@@ -7,6 +7,8 @@ sentence). A rewording of the log re-pins only the words digest; a change in the
 is a change in what the rules did, and needs a rules reason.
 Re-pinned on issue 24 (the split) from main at 09784d7, which plays every record exactly as
 the single digests pinned before it: no rules change.
+Words re-pinned on issue 26 (plain English): an opponent pays 1 Ki for their mark, not its
+mark. Every rules digest and action count stayed as pinned.
 """
 
 from __future__ import annotations
@@ -34,16 +36,16 @@ OPTION_SETS = {
 PINNED = {
     ('default', 1): (46,
      "74d99ef36c93185fce4646763eacd90aa16026e581a24f23fdf3b4832ae36198",
-     "8f0914785be2e2ff8d4f7de409ccfd535465d4d85a05a392d44413b20112f52c"),
+     "c240de3a722a6225e3e234f7c1d954d9044f669b1db0fdf279bb27ea8408923c"),
     ('default', 2): (60,
      "724c0284053f8503ae41049f8ff066bb675c369d8c982324b6d33b919d7a9a1c",
-     "f04cbf0f1ef8fbe1d24529bda9537cca8385996c573de4289266886fd993df17"),
+     "a4a53108f7fc98e4a15c969a4a9e0f818a7e95e49641163b1cc5c478a1315717"),
     ('default', 3): (49,
      "3d2e857ccc44499b5d32479ebfb1910fa28f8139ba1915aac3c440d266d49fe2",
-     "e9394ab82cc3d945e379de6fdda86f0d1348d25dc40156766a71dcbdc0dde4d4"),
+     "5ea31fc8678cc091c4398f79a89db7777e8c9ff3338761952a6fedd42d60a345"),
     ('default', 4): (39,
      "cd7ce1e0d16b392f90ae3680a52f7ba6d36beceab44500ba32a3083d30d8ed9c",
-     "6581534e625d2f5427b3067ad9d16404162265f145a92109435784acac2f7b2a"),
+     "2d0dc68277f6310a7b902c60e8b323268cf805f92623b7c3c2ae191f7f2ed178"),
     ('campaign', 1): (34,
      "d2053abe6ce4fad22d5f90fc9411640e2dafb24290a1df59756bc357e0d22fb6",
      "93f594214f522fc94cfffa2fc98c4bc582e635bc63333935f478f3bfeebc3d9a"),
@@ -52,13 +54,13 @@ PINNED = {
      "d50fd1e7d4bd12c601fb010b5185a1dae79a5c67f0b57dac2bb92f7695653feb"),
     ('campaign', 3): (53,
      "70a40a8da3a8c272c8d600cd812441879f7d9ac1a28ad8b2efa408729d0ae7c9",
-     "29ae2d9df37d7a498ca2c9556d5f3dcc7dacb8b057786b266f7ae769f215e0c3"),
+     "91150fbde84dfed87fe730e4eb222b6967c7dc827385e850b9f6b61f22ca9828"),
     ('campaign', 4): (56,
      "a25b1f3d00030c3b7e875e97c49b7f5214213478449f0dca61e6d51e9d77e3d0",
-     "a2cbc66552247ac84b188df38ec2a72351557424b014e5c169a4bf2d7f9fbdcc"),
+     "e73d4a5feb0631cf9a6a80c43e370aa43200ef178d6550097cddc57d0eaf3267"),
     ('blood', 1): (41,
      "af4afd350bc8d8b405b7448e2ee4560d5813313b202223ab5a0b3b8c268f322f",
-     "270c4f6ba32313d6f08274b1696773dbe0ec0a4a457bf3846913f4a0cb0bc877"),
+     "d213782f35f2e002020c7dc0eba04d3d2c8e69a967385bff1ec5166f46353473"),
     ('blood', 2): (44,
      "d1d8b9ad54a03f66d12c274eb9d24af0e8012fb93fa1d4b8836261ab1d99d198",
      "0bf6d71b868c35725da7307e7bf23fe742d9b2ffb9cbf7bcb6e44db2e3063c5d"),
@@ -67,16 +69,16 @@ PINNED = {
      "ea573145707b8ccbf268fde2fbfa4b9b6d9f2175ddec2d28f5d735adb9009a71"),
     ('blood', 4): (49,
      "f2c42813e263b59e61098e45c3df035ea42618e83198a5379b449ee05690da98",
-     "82e219e8febfc5f26b416982f1c166bdc93e1c8cfd8d876e3fe12f82f96a0609"),
+     "d3b77084ee3efbaf61faa9889cd8545e65e4965122758c66606f6cd100717b0c"),
     ('versus3', 1): (27,
      "557bef1646a82236e81012acad871efe853d87ccdd608e644316f4b47c2cd086",
-     "6ee1977f7648738e975971838ebbe43ae2072e1e3fd44ba9243eed21a11fe578"),
+     "6392078e4eba043ee3b158add23b16cc81fbf2c2e812503ad6c884b574e9e0d6"),
     ('versus3', 2): (60,
      "8d19f1e8ee9f29070a0e1a32486a4ed9d4e815d4ccfad42e1501e8c7ea1ab493",
-     "b5290b4b33f86170a6f2b2409720c9b0ea4c7b62abcaffe039ac46409094c459"),
+     "7675d373aac330d5f06abec76bd9b9107136cacd8fe1e3b42397b1179cd8dbd5"),
     ('versus3', 3): (96,
      "9904123b822f2e8609837d9214741486457d26070c139ad66ae600574a1b485b",
-     "7156d819ed88f6ee57cbe02664d9edaa5e6815f2785862ad51935b9fc0a5b697"),
+     "e84347c31e5e2a12b25a684eada0cda9894781130adb79f22e8f5e92550c390e"),
     ('versus3', 4): (29,
      "475a9a5f893094a710b6cc9f213fed3d382d78b27582940a9a5da9101773a19e",
      "29a92a82546f1c289f569574223e5a302b77ef39cb58ad29007fc53b2b061197"),

@@ -17,6 +17,9 @@ another path, 3 hires and another length); seed 7 also opens 2 offers in a clock
 where its table option allowed 1. Seeds 2 and 6 play the same moves with the same words.
 Under rules edition 1 every record still plays exactly as pinned before
 (tests/unit/senji/test_old_records.py keeps four of them).
+Words re-pinned on issue 26 (plain English): units counted in the right number (no
+"unit(s)"), one spelling of honour, a player places their orders, an auction's bids read
+"Red bids …, worth 2". Every rules digest and action count stayed as pinned.
 """
 
 import pytest
@@ -32,25 +35,25 @@ WORDS = ("end_reason",)
 PINNED = [
     ({}, 1, 1018,
      "74f7e548122f9853314cb04993452262b2f9aa3f0a50307820cbae45d2eb08cc",
-     "874b78309d22cefdcb26a97f0da730ee8b1c63155034aff6de04cb1e0f20c29c"),
+     "c48ed1fe382453c633b5ac3a6e46b3c234186e03677825adaa1e072c28d70612"),
     ({}, 2, 1255,
      "fa30370cf830cc886c729f9c798bd3abf69adca85e5b8a05fb17cb5e8d847c86",
-     "7098d9e2e6dd7a7474fab743f1384bcda703c9c050ab6fbe1b8a1264a50951bd"),
+     "1f883337ad5af8739440a2ed46e6fa80fb30482413db61818ef81a4715d7fb52"),
     ({}, 3, 1063,
      "af5d329c1c8b31135aa291433ec8e636ad9775e30fac96b0c986ec75153f4916",
-     "bd62a9e5d2634804be8c6183cfaa0c20caae602ce58faefdcfced33d6a6173a0"),
+     "b820cc6a137d30e89a89646968ea89015f6ef7f538f0b6748febede7144688c0"),
     ({}, 4, 910,
      "0bf972da8609e62b6bc68e80882852165d9dd279770e24c2f582e4fafb52e959",
-     "300577c5fb577553562b1b4deefaf4b2539f75c7ba1a693305c8d33064d1ffe8"),
+     "ec026dd10b49ded7d38dcd565e08433fd6707e09d2fee5bcf1c9dd0280da94c3"),
     ({'players': 3}, 5, 938,
      "681c4b78d2b7c44b7d1aad261a4b783ece3f5260f1de916896dd1d0c7836d21a",
-     "d6b91e2c39c19f5ac7bec7b3c300bc68c56e463aa588b10320b7454daf43a8e9"),
+     "55517789c09692917b8646b60175b5f02d77d1f392a0308f3669946527911b09"),
     ({'players': 6, 'autumn_order': 'honor', 'turn_limit': 6}, 6, 649,
      "bb49eab7c189538682ff7c4115758081965d6e0a94f006127af02aede684e354",
-     "1255210cba665397f051a54016e41b3ebab40c71607f13e8be4144585c807377"),
+     "05d9ea0c61fd3529c6abdceeea9f79504414cf42daf4bd57b0e0b86e5afe78fa"),
     ({'players': 5, 'offers_per_winter': 1}, 7, 1504,
      "2124fd175bc47998c848d3f41e6e7c22e1c2fddb839adc05c97edacd7027aa75",
-     "6eb54eef22ddbeed97dc745cb7dd099656765ed41d6e2a29ed14f6ce5f30bf4f"),
+     "553b9c3ce5584fe5fe4e58800ada983cda0f683cb2c9bde7a83069904d6da550"),
 ]
 
 
