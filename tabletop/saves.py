@@ -7,7 +7,7 @@ makes a new game: nothing in a file names a path or an id used here.
 
 A file is a stranger's data. Only a regular file below ``MAX_BYTES`` is read; its JSON is
 checked for nesting, size and number length before it is parsed; every field is checked;
-a digest of the final position is required. Any problem is refused with one sentence of
+a digest of the final position (without its words: the log may be reworded) is required. Any problem is refused with one sentence of
 at most ``MAX_MESSAGE`` characters, and the file is only ever read. Exports are atomic: a
 temporary file in the same folder, flushed and synced, ``os.replace``, then the folder synced.
 """
@@ -76,7 +76,32 @@ def _iso(ts: float) -> str:
     return datetime.fromtimestamp(ts, tz=timezone.utc).isoformat(timespec="seconds")
 
 
+# The fields of each game's state that hold sentences for the player besides the log (as
+# dotted paths): the digest leaves them out with the log, so that a rewording of what the
+# game says never makes a save look changed.
+WORDS = {"spirit": ("end_reason",), "senji": ("end_reason",), "harakiri": ("reason",),
+         "duel": ("explanation", "campaign.last_result")}
+
+
 def state_digest(store: Store) -> str:
+    """The digest a save records: its final position without its words (the log and the
+    sentences of ``WORDS``), so that the same moves under reworded text still match."""
+    data = json.loads(store.state.model_dump_json())
+    data.pop("log", None)
+    for path in WORDS.get(store.game.id, ()):
+        *parents, last = path.split(".")
+        inner = data
+        for part in parents:
+            inner = inner.get(part) if isinstance(inner, dict) else None
+        if isinstance(inner, dict):
+            inner.pop(last, None)
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def full_digest(store: Store) -> str:
+    """The digest saves recorded before the words were left out: the whole final position,
+    log included. A file holding it still loads while its log reads as it did."""
     return hashlib.sha256(store.state.model_dump_json().encode()).hexdigest()
 
 
@@ -377,7 +402,7 @@ def _from_envelope(data: Any, games: Mapping[str, Game], name: str) -> Store:
     if len(actions) > MAX_ACTIONS:
         raise SaveError(f"{name} has more actions than any game ({len(actions)}).")
     store = replay(game, data.get("options", {}), data.get("seed"), data.get("seats"), actions, name)
-    if digest != state_digest(store):
+    if digest not in (state_digest(store), full_digest(store)):
         raise SaveError(
             f"{name} was changed after it was written: its final position does not match its record."
         )

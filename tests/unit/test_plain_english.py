@@ -130,3 +130,29 @@ def test_plain_english_in_the_help_pages():
     for page in pages:
         findings.read(page.name, page.read_text(encoding="utf-8"))
     assert not findings.seen, f"the help pages say:\n{findings.report()}"
+
+
+def test_a_rewording_never_makes_a_save_look_changed(tmp_path):
+    """A save's digest leaves the words out: the same moves with reworded log lines or a
+    reworded outcome still load; a changed position does not."""
+    from tabletop import saves
+    from tabletop.store import Store
+    from tests.unit.duel.test_pinned_records import WORDS as DUEL_WORDS
+    from tests.unit.harakiri.test_pinned_records import WORDS as HARAKIRI_WORDS
+    from tests.unit.senji.test_pinned_records import WORDS as SENJI_WORDS
+    from tests.unit.spirit.test_pinned_records import WORDS as SPIRIT_WORDS
+
+    # The save's words are the pinned records' words, game by game.
+    assert saves.WORDS == {"spirit": SPIRIT_WORDS, "senji": SENJI_WORDS, "harakiri": HARAKIRI_WORDS,
+                           "duel": DUEL_WORDS}
+    game = get_game("senji")
+    store = Store.new(game, game.Options(players=3), 4)
+    for _ in range(30):
+        store.dispatch(store.legal_actions()[0])
+    before = saves.state_digest(store)
+    last = store.state.log[-1]
+    store.state.log[-1] = last.model_copy(update={"text": "The same move, said in other words."})
+    store.state.end_reason = "Reworded."
+    assert saves.state_digest(store) == before
+    store.state.honor[0] += 1
+    assert saves.state_digest(store) != before
