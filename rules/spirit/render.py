@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from . import data
 from .describe import TALENT_SHORT
 from .model import SpiritState
@@ -105,7 +107,9 @@ def render(view: SpiritState, seat: int | None) -> str:
                    f" ({other}), {state}")
         out.append(f"   track {_track(s.total, s.kiai)}")
         line = " · ".join(card_plain(c) for c in s.line)
-        out.append(f"   line: {line + ' ◀top' if line else 'empty'}")
+        out.extend(textwrap.wrap(f"line: {line + ' ◀top' if line else 'empty'}", 73,
+                                 initial_indent="   ", subsequent_indent="         ",
+                                 break_on_hyphens=False))
         slots = ", ".join(f"{k} {data.card(v).value if v else '–'}" for k, v in s.slots.items())
         holds = [o.name for o in view.samurai if o.token_with == i]
         token = "home" if s.token_with is None else f"with {view.samurai[s.token_with].name}"

@@ -147,6 +147,8 @@ def test_spring_orders_are_secret_and_complete():
     assert GAME.to_move(s) == G
     assert GAME.view(s, G).provinces["aki"].order == "?"
     assert GAME.view(s, R).provinces["aki"].order == "movement"
-    assert "m?" in GAME.render(GAME.view(s, R), R) and "??" in GAME.render(GAME.view(s, G), G)
+    # Red's own movement order face down (→?), another player's face-down order (▪).
+    assert "→?" in GAME.render(GAME.view(s, R), R) and "▪" in GAME.render(GAME.view(s, G), G)
+    assert "→?" not in GAME.render(GAME.view(s, G), G)
     do(s, Order(province="tango", order="recruitment"), OrdersConfirm())
     assert s.step == "summer_pick" and GAME.to_move(s) == R

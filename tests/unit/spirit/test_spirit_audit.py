@@ -92,7 +92,7 @@ def test_the_board_names_standing_farmsteads_by_slot_and_a_burnt_back_in_hard():
     begin(t, 0)
     t = burn_one(t, 1)
     text = GAME.render(GAME.view(t, 0), 0)
-    assert "Farms 2 3 4 5 (burnt 1:Quiet 6:Burn)" in text
+    assert "Farms 2 3 4 5 (burnt 1 (Quiet back) 6 (Burn back))" in text
     for back in ("F1", "F2", "F3", "F4", "F5", "F6"):
         assert back not in text
 

@@ -89,7 +89,7 @@ def test_render_and_phase():
     begin(t, 0)
     text = GAME.render(GAME.view(t, 0), 0)
     assert "▶S1 Kanbei" in text and "Barricades ▮▮▮▮▮ 5/5" in text
-    assert "2D:DR <top" in text and "hat:2H" in text
+    assert "2, family: right neighbour draws ◀top" in text and "hat 2" in text
     assert "Kyuzo, wolf, 3 wounds ●" in text
     assert all(len(x) <= 76 for x in text.splitlines()), max(text.splitlines(), key=len)
     assert GAME.phase(GAME.view(t, 0)).startswith("Round 1/3 · Kanbei")
