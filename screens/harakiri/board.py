@@ -639,9 +639,10 @@ class HarakiriBoard(_Fixed, BoardBase, Vertical):
             if roll is not None and roll[0] > opened:
                 ours = roller(view, roll[1][0]) is not None
                 what, _, dice = roll[1][0].partition(ROLLS)
+                how, _, whom = what.rpartition(" on ")  # "<who> uses <attack>", "<target>"
                 out = Text.assemble(("Last roll", "bold"), (" (yours)" if ours else " (the enemy's)", "dim"),
-                                    f": {what}")
-                for line in [f"Rolls {dice}"] + roll[1][1:TURN_LINES]:
+                                    f": {how or what}")
+                for line in [f"On {whom}: rolls {dice}" if how else f"Rolls {dice}"] + roll[1][1:TURN_LINES]:
                     out.append("\n ")
                     out.append(line, style="" if ours else "italic")
                 return out

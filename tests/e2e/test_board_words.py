@@ -132,3 +132,45 @@ async def test_every_board_draws_words_or_what_its_legend_lists(data_dir, name):
     assert screens >= 8
     report = "\n".join(f"  {what}: {tok!r} in {line!r}" for (what, tok), line in sorted(found.items()))
     assert not found, f"{game.title} draws codes its legend does not list:\n{report}"
+
+
+async def test_harakiri_shows_the_last_roll_yours_or_the_enemys(data_dir):
+    """Once an enemy turn has played out, the part under the top shows the last roll,
+    a character's or an enemy's, with its dice, hits and damage (issue 26)."""
+    from rules.harakiri.narration import ROLLS, opens_enemy_turn, roll_lines, roller
+    from screens.common.parts import Part
+
+    game = get_game("harakiri")
+    app = TabletopApp(games={game.id: game}, bot_delay=0)
+    async with app.run_test(size=(130, 45)) as pilot:
+        await settle(pilot)
+        opts = game.Options(players=1)
+        app.start_new_game(game, opts, 3, [Seat("Player 1", "human")])
+        await settle(pilot)
+        store = app.store
+        choose = bot_chooser(game, 3)
+        seen = set()
+        for _ in range(400):
+            if store.finished or seen == {"yours", "the enemy's"}:
+                break
+            actions = store.legal_actions()
+            store.dispatch(actions[choose(store, actions)])
+            lines = [ln.text for ln in store.state.log if ln.seats is None][-60:]
+            roll = roll_lines(lines)
+            opened = max((i for i, ln in enumerate(lines) if opens_enemy_turn(store.state, ln)), default=-1)
+            if roll is None or roll[0] < opened:  # no roll since the last enemy turn began
+                continue
+            whose = "yours" if roller(store.state, roll[1][0]) else "the enemy's"
+            if whose in seen:
+                continue
+            await settle(pilot)
+            shown = board_of(app).board.query_one("#hk-turn", Part).shown.plain
+            dice = roll[1][0].partition(ROLLS)[2]
+            assert shown.startswith(f"Last roll ({whose}): "), shown
+            assert f"rolls {dice}" in shown, (dice, shown)
+            # The damage to the first target, as the log says it, when the roll hit.
+            damage = next((ln for ln in roll[1] if " defence = " in ln), None)
+            if damage is not None:
+                assert damage in shown, (damage, shown)
+            seen.add(whose)
+        assert seen == {"yours", "the enemy's"}, seen
