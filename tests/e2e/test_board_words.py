@@ -174,3 +174,30 @@ async def test_harakiri_shows_the_last_roll_yours_or_the_enemys(data_dir):
                 assert damage in shown, (damage, shown)
             seen.add(whose)
         assert seen == {"yours", "the enemy's"}, seen
+
+
+def test_senji_winter_panel_shows_in_winter_only():
+    """The lots, bids and offers of winter show while it is winter; a lot left over from a
+    tied auction waits for the next winter without holding the panel up all year."""
+    from rules.senji.state import Lot
+    from screens.senji.board import SenjiBoard
+
+    game = get_game("senji")
+    board = SenjiBoard(game)
+    state = game.new(game.Options(players=3, winter_timer_s=0), 5)
+    rng = random.Random(5)
+    steps_seen = set()
+    for _ in range(600):
+        if game.outcome(state) is not None or {"winter", "spring"} <= steps_seen:
+            break
+        view = game.view(state, game.to_move(state))
+        if not view.lots:  # as if an auction were tied: a lot stays for the next winter
+            view.lots = [Lot(card=view.diplo_hands[0][0], deck="K")] if view.diplo_hands[0] else []
+        panel = board._panel(view, game.to_move(state)).plain
+        if view.combat is None:
+            winter = view.step.startswith(("winter", "offer"))
+            steps_seen.add("winter" if winter else view.step.split("_")[0])
+            assert ("Lots: " in panel) == (winter and bool(view.lots)), (view.step, panel)
+            assert panel.startswith("Winter") == winter, (view.step, panel)
+        game.apply(state, rng.choice(game.legal_actions(state)))
+    assert {"winter", "spring"} <= steps_seen, steps_seen
