@@ -5,7 +5,8 @@ Seeded games of each of the four games are played at the real table, at 80x24 an
 200x50, and at several moments the whole screen is read (the board, its decisions and
 log). A code-like token is one a table cannot read without the legend:
 
-- digits glued to capitals ("3D", "R1", "4F*");
+- digits glued to capitals ("3D", "R1", "4F*") or to a letter ("r2" in "M r2"; not "2nd");
+- a glyph glued to a capital ("A◉"), or an enemy line's one-letter step ("M to", "M+1 adj");
 - colon codes ("2F*:IN", "F:2", "4:ND"; a clock's "3:59" is a time);
 - a `!` or `*` suffix on a word or number ("M!", "14!/13", "6*").
 
@@ -38,6 +39,9 @@ SIZES = ((80, 24), (200, 50))
 
 CODE = {
     "digits glued to capitals": re.compile(r"(?<![\w'’])(?:[A-Z]+\d+|\d+[A-Z]+)[A-Za-z\d]*[!*]?(?![\w])"),
+    "digits glued to a letter": re.compile(r"(?<![\w'’])(?!\d+(?:st|nd|rd|th)\b)(?:[a-z]+\d+|\d+[a-z]+)(?![\w])"),
+    "a glyph glued to a capital": re.compile(r"(?<![\w])[A-Z][◉◀▶]"),
+    "a one-letter step code": re.compile(r"(?<![\w])[MAH](?:\+\d+)?(?: (?:r\d+|to|adj|away|hide)\b|(?=[◉,]))"),
     "a colon code": re.compile(r"(?<![\w:])[\w*]*[A-Za-z*][\w*]*:[\w*]+|(?<![\w:])\d+[A-Za-z*]*:[A-Za-z*][\w*]*"),
     "a ! or * suffix": re.compile(r"(?<![\w])\w+[!*](?![\w!*])"),
 }
@@ -64,9 +68,9 @@ def unlisted(text: str, patterns: list[re.Pattern]) -> set[tuple[str, str]]:
 
 def test_the_patterns_catch_the_codes_issue_26_found():
     said = ("line 3D 2F*:IN ◀top · defence: hat 4:ND ◀top (block defend) · 6*:DD · 14!/13 · "
-            "R1 G · M! · its D0 may be one · F:2 W:0")
+            "R1 G · M! · its D0 may be one · F:2 W:0 · M r2, A◉ › M to")
     found = {tok for _, tok in code_tokens(said)}
-    for code in ("3D", "2F*:IN", "4:ND", "6*:DD", "14!", "R1", "M!", "D0", "F:2"):
+    for code in ("3D", "2F*:IN", "4:ND", "6*:DD", "14!", "R1", "M!", "D0", "F:2", "M r2", "A◉", "M to"):
         assert any(code in tok for tok in found), (code, found)
     plain = ("2, farm, flame: top raider to the intruders · hat 3 · 12 of 12 Kiai fires · G 3 Ko → · "
              "moves to range 2, attacks ◉ › moves toward target · Reed Ambush (Zone 1 event) · "
@@ -201,3 +205,97 @@ def test_senji_winter_panel_shows_in_winter_only():
             assert panel.startswith("Winter") == winter, (view.step, panel)
         game.apply(state, rng.choice(game.legal_actions(state)))
     assert {"winter", "spring"} <= steps_seen, steps_seen
+
+
+def _harakiri_texts(seeds=range(1, 5), steps=250):
+    """Every enemy board in full and every character board, over seeded random games of
+    both scenarios (the screen shows an enemy's full board only under the cursor)."""
+    from rules.harakiri.game import GAME
+    from screens.harakiri import sheets
+
+    for seed in seeds:
+        scenario = ("drowned_shrine", "ossuary_bell")[seed % 2]
+        state = GAME.new(GAME.Options(players=2, scenario=scenario), seed)
+        rng = random.Random(seed)
+        for _ in range(steps):
+            if GAME.outcome(state) is not None:
+                break
+            view = GAME.view(state, None)
+            for e in view.enemies:
+                yield sheets.enemies(view, e.uid).plain
+            for c in view.characters:
+                yield sheets.character(view, c).plain
+            GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+
+
+def _senji_texts(seeds=range(1, 4), steps=500):
+    """Every province's status row and every sea's fleet row, through each seat's eyes."""
+    from rules.senji.data import data
+    from rules.senji.view import fleet_row, status_line
+
+    game = get_game("senji")
+    D = data()
+    for seed in seeds:
+        state = game.new(game.Options(players=4, winter_timer_s=0), seed)
+        rng = random.Random(seed)
+        for _ in range(steps):
+            if game.outcome(state) is not None:
+                break
+            seat = game.to_move(state)
+            view = game.view(state, seat)
+            yield " · ".join(status_line(view, p, seat) for p in D.province_order)
+            yield " · ".join(fleet_row(view, s)[2] for s in D.sea_order)
+            game.apply(state, rng.choice(game.legal_actions(state)))
+
+
+def _spirit_texts(seeds=range(1, 5)):
+    """Every region of the Spirit board at three widths, over seeded bot games."""
+    from rules.common import Rng
+    from screens.spirit.board import SpiritBoard
+
+    game = get_game("spirit")
+    board = SpiritBoard(game)
+    bot = game.bots()["samurai"]
+    for seed in seeds:
+        options = ({"players": 3}, {"players": 2, "difficulty": "hard"}, {"players": 7, "difficulty": "heroic"},
+                   {"players": 1, "difficulty": "easy"})[seed % 4]
+        state = game.new(game.Options(**options), seed)
+        rng = Rng(seed=seed)
+        while not state.over:
+            view = game.view(state, None)
+            deciding = view.pending.seat if view.pending else None
+            for width in (40, 80, 150):
+                lines = board._head(view, width) + board._village(view, width) + board._stacks(view, width)
+                lines += board._graveyard(view, width)
+                if view.transit is not None:
+                    lines += board._transit(view, width)
+                for i in range(len(view.samurai)):
+                    lines += board._samurai(view, i, deciding, min(width, 44))
+                yield "\n".join(t.plain for t in lines)
+            seat = state.pending.seat
+            game.apply(state, bot(game, game.view(state, seat), seat, game.legal_actions(state), rng))
+
+
+@pytest.mark.parametrize("name, texts, board", [
+    ("harakiri", _harakiri_texts, "screens.harakiri.board:HarakiriBoard"),
+    ("senji", _senji_texts, "screens.senji.board:SenjiBoard"),
+    ("spirit", _spirit_texts, "screens.spirit.board:SpiritBoard"),
+])
+def test_every_part_a_board_draws_is_words_or_listed(name, texts, board):
+    """The parts a walk at the table may not reach (an enemy's full board, every status
+    row of the map, every samurai panel at three widths) over seeded positions."""
+    import importlib
+
+    module, cls = board.split(":")
+    legend = getattr(importlib.import_module(module), cls)(get_game(name)).legend()
+    patterns = listed(legend)
+    found: dict[tuple[str, str], str] = {}
+    read = 0
+    for text in texts():
+        read += 1
+        for token in unlisted(text, patterns):
+            line = next((ln for ln in text.split("\n") if token[1] in ln), "")
+            found.setdefault(token, line.strip()[:150])
+    assert read > 100
+    report = "\n".join(f"  {what}: {tok!r} in {line!r}" for (what, tok), line in sorted(found.items()))
+    assert not found, f"{name} draws codes its legend does not list:\n{report}"
