@@ -85,6 +85,7 @@ def play_one(game: Game, options: OptionsBase, seed: int, bot_name: str, max_act
     """Play one game; returns (state, actions played). Raises on a rules error. ``choices``,
     if given, counts the actions taken by kind."""
     bot = get_bot(game, bot_name)
+    by_seat = seat_bots(game, options)  # per-seat bots named in the options (Senji's --seats)
     rng = Rng(seed=seed).fork(f"bot:{bot_name}")
     state = game.new(options, seed)
     played = 0
@@ -95,14 +96,22 @@ def play_one(game: Game, options: OptionsBase, seed: int, bot_name: str, max_act
         actions = game.legal_actions(state)
         if not actions:
             raise RuntimeError("no legal action although the game is not over")
+        b = by_seat.get(seat, bot)
         # The random bot looks at nothing, so it is spared the cost of a view.
-        view = state if bot is random_bot else game.view(state, seat)
-        action = bot(game, view, seat, actions, rng)
+        view = state if b is random_bot else game.view(state, seat)
+        action = b(game, view, seat, actions, rng)
         game.apply(state, action)
         if choices is not None:
             choices[action.kind] += 1
         played += 1
     return state, played
+
+
+def seat_bots(game: Game, options: OptionsBase) -> dict[int, Any]:
+    """The bot of each seat whose options name one (``--seats NAME:FAMILY:BOT``); the other
+    seats play the run's ``--bot``."""
+    specs = getattr(options, "seats", ()) or ()
+    return {s: get_bot(game, spec.bot) for s, spec in enumerate(specs) if getattr(spec, "bot", None)}
 
 
 def simulate(
@@ -115,7 +124,10 @@ def simulate(
 ) -> SimReport:
     options = options if options is not None else game.Options()
     get_bot(game, bot_name)  # fail early on an unknown name
-    report = SimReport(game=game.id, bot=bot_name)
+    by_seat = seat_bots(game, options)
+    label = bot_name if not by_seat else "by seat: " + ", ".join(
+        getattr(spec, "bot", None) or bot_name for spec in options.seats)
+    report = SimReport(game=game.id, bot=label)
     start = time.perf_counter()
     try:
         for i in range(games):
