@@ -2,7 +2,8 @@
 back, what it says with an offer, how it answers and confirms, and the word it gave.
 
 Every choice reads the bot's own view only. The bot keeps no memory: what it said and
-traded this year is read back from the log lines its seat may read.
+traded this year is read back from the log lines its seat may read, written and
+parsed by one module (rules/senji/marks.py).
 
 Temperaments (a seat's bot name, ``smart``, ``smart-cunning``, ``smart-treacherous``):
 - honest: says true values, never attacks a player it traded with this year, gives back
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 
 from rules.common import ActionBase
 
+from . import marks
 from .board import D
 from .state import OfferCard, SenjiState
 from .view import HIDDEN
@@ -31,16 +33,15 @@ FLOOR_TURNS = 2  # times the floor is given to each player in a winter (a bot ho
 LEADER = 45  # honour from which a player close to 60 gets no trade from a bot behind it
 CUNNING_GAIN = 8  # honour an attack must bring for a cunning bot to break its word
 PEACE = "and leaves you in peace this year"
-WINTER_OPEN = "Winter: the floor is open for negotiation."
 FACE_DOWN_GUESS = 1  # what an unseen card is taken to be worth when nothing is said of it
 
 
 # -- reading this winter's and this year's log -------------------------------------------
-def _since(view: SenjiState, marker: str) -> list[str]:
-    """The log lines the seat may read since the last line starting with ``marker``."""
+def _since(view: SenjiState, starts) -> list[str]:
+    """The log lines the seat may read since the last line for which ``starts`` holds."""
     out: list[str] = []
     for line in reversed(view.log):
-        if line.text.startswith(marker):
+        if starts(line.text):
             break
         out.append(line.text)
     out.reverse()
@@ -48,44 +49,39 @@ def _since(view: SenjiState, marker: str) -> list[str]:
 
 
 def this_winter(view: SenjiState) -> list[str]:
-    return _since(view, WINTER_OPEN)
+    return _since(view, marks.is_winter_start)
 
 
 def this_year(view: SenjiState) -> list[str]:
-    return _since(view, "— Year ")
+    return _since(view, marks.is_year_start)
 
 
 def partners(view: SenjiState, seat: int) -> set[int]:
     """The players ``seat`` gave its word of peace to this year: each offer the bot makes
     says it (``PEACE``), so each trade it opened and saw confirmed is one. Read from the
     public trade lines ("Trade X→Y: ...")."""
-    me = view.names[seat]
-    out = set()
+    out: set[int] = set()
     for text in this_year(view):
-        if text.startswith(f"Trade {me}→"):
-            rest = text[len(f"Trade {me}→"):]
-            for s, n in enumerate(view.names):
-                if s != seat and rest.startswith(f"{n}:"):
-                    out.add(s)
+        out |= marks.traded_with(text, view.names, seat)
     return out
 
 
 def floor_turns(view: SenjiState) -> dict[int, int]:
     """How often each seat has opened an offer this winter (public lines)."""
     lines = this_winter(view)
-    return {s: sum(1 for t in lines if t == f"{n} opens an offer.") for s, n in enumerate(view.names)}
+    return {s: sum(1 for t in lines if marks.is_open(t, n)) for s, n in enumerate(view.names)}
 
 
 def cancelled(view: SenjiState) -> set[int]:
     lines = this_winter(view)
-    return {s for s, n in enumerate(view.names) if f"{n} cancels the offer." in lines}
+    return {s for s, n in enumerate(view.names) if any(marks.is_cancel(t, n) for t in lines)}
 
 
 def offered_to(view: SenjiState, seat: int) -> set[int]:
     """The players ``seat`` has made an offer to this winter (public lines)."""
     me = view.names[seat]
     lines = this_winter(view)
-    return {s for s, n in enumerate(view.names) if f"{me} is making an offer to {n}." in lines}
+    return {s for s, n in enumerate(view.names) if any(marks.is_offer_to(t, me, n) for t in lines)}
 
 
 # -- what a bot wants ----------------------------------------------------------------
@@ -259,11 +255,12 @@ def compose(view: SenjiState, seat: int, actions: list[ActionBase], temper: str)
 
 def _word_heard(view: SenjiState, frm: int) -> str:
     """What the offerer said with the offer now open (its latest line to this seat)."""
-    head = f"{view.names[frm]} says: "
+    who = view.names[frm]
     for line in reversed(view.log):
-        if line.text.startswith(head) and line.seats is not None:
-            return line.text[len(head):]
-        if line.text == f"{view.names[frm]} opens an offer.":
+        word = marks.said(line.text, who)
+        if word is not None and line.seats is not None:
+            return word
+        if marks.is_open(line.text, who):
             break
     return ""
 

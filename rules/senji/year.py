@@ -11,6 +11,7 @@ from .actions import (
 from .board import (
     D, KINDS, fam, has_samurai, host_order, name, nseats, owned, province_name, sort_hand,
 )
+from . import marks
 from .state import Bid, Lot, Offer, OfferCard, SenjiState
 from .words import card_name, cards_named
 
@@ -18,7 +19,7 @@ from .words import card_name, cards_named
 # -- Welcoming the Emperor -------------------------------------------------------
 def start_year(state: SenjiState) -> None:
     state.year += 1
-    state.say(f"— Year {state.year}{' (tie-break year)' if state.tiebreak_year else ''} —")
+    state.say(marks.year_begins(state.year, state.tiebreak_year))
     if state.year > 1:
         top = max(state.honor)
         tied = [s for s in range(nseats(state)) if state.honor[s] == top]
@@ -59,7 +60,7 @@ def start_winter(state: SenjiState) -> None:
         state.reveal()
         state.say(f"Lots turned up for auction: {', '.join(D.card_name(c) for c in shown)}.")
     state.step, state.actor = "winter_floor", state.host
-    state.say("Winter: the floor is open for negotiation.")
+    state.say(marks.WINTER_OPEN)
 
 
 def _timer(state: SenjiState) -> list[ActionBase]:
@@ -125,14 +126,14 @@ def apply_winter(state: SenjiState, a: ActionBase) -> None:
             state.offer = Offer(frm=s)
             state.step, state.actor = "offer_compose", s
             state.reveal()
-            state.say(f"{name(state, s)} opens an offer.")
+            state.say(marks.opens(name(state, s)))
         case OfferTo(seat=t):
             o.to = t
-            state.say(f"{name(state, o.frm)} is making an offer to {name(state, t)}.")
+            state.say(marks.offer_to(name(state, o.frm), name(state, t)))
         case OfferAdd(card=c, face=f):
             o.give.append(OfferCard(card=c, up=f == "up"))
         case OfferCancel():
-            state.say(f"{name(state, o.frm)} cancels the offer.")
+            state.say(marks.cancels(name(state, o.frm)))
             _back_to_floor(state)
         case OfferSend(word=word):
             state.step, state.actor = "offer_respond", o.to
@@ -140,7 +141,7 @@ def apply_winter(state: SenjiState, a: ActionBase) -> None:
             state.say(f"{name(state, o.frm)} offers {_shown(o.give)} to {name(state, o.to)}.",
                       seats=(o.frm, o.to))
             if word:  # what the offerer says with it, for the two parties (spec 4.3)
-                state.say(f"{name(state, o.frm)} says: {word}", seats=(o.frm, o.to))
+                state.say(marks.says(name(state, o.frm), word), seats=(o.frm, o.to))
         case ReplyAdd(card=c, face=f):
             o.reply.append(OfferCard(card=c, up=f == "up"))
         case Refuse():
@@ -163,7 +164,7 @@ def apply_winter(state: SenjiState, a: ActionBase) -> None:
             sort_hand(state.diplo_hands[o.frm])
             sort_hand(state.diplo_hands[o.to])
             x, y = name(state, o.frm), name(state, o.to)
-            state.say(f"Trade {x}→{y}: {_shown(o.give)}; {y}→{x}: {_shown(o.reply)}.")
+            state.say(marks.trade(x, y, _shown(o.give), _shown(o.reply)))
             state.say(f"You receive {cards_named([c.card for c in o.give]) if o.give else 'nothing'}.", seats=(o.to,))
             state.say(f"You receive {cards_named([c.card for c in o.reply]) if o.reply else 'nothing'}.",
                       seats=(o.frm,))
