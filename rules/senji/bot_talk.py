@@ -253,7 +253,7 @@ def compose(view: SenjiState, seat: int, actions: list[ActionBase], temper: str)
     return OfferSend(word=p.word), p.word
 
 
-def _word_heard(view: SenjiState, frm: int) -> str:
+def word_heard(view: SenjiState, frm: int) -> str:
     """What the offerer said with the offer now open (its latest line to this seat)."""
     who = view.names[frm]
     for line in reversed(view.log):
@@ -284,7 +284,7 @@ def offer_worth(view: SenjiState, seat: int, temper: str) -> int:
     o = view.offer
     up = sum(D.card_value(c.card) for c in o.give if c.card != HIDDEN)
     down = sum(1 for c in o.give if c.card == HIDDEN)
-    said = _said_worth(_word_heard(view, o.frm)) if down else None
+    said = _said_worth(word_heard(view, o.frm)) if down else None
     if said is not None and temper != "treacherous":
         return up + said
     return up + FACE_DOWN_GUESS * down
@@ -309,7 +309,7 @@ def respond(view: SenjiState, seat: int, actions: list[ActionBase], temper: str)
     if view.honor[o.frm] >= LEADER and view.honor[o.frm] > view.honor[seat]:
         return refuse, (f"{view.names[o.frm]} has {view.honor[o.frm]} honour, close to 60: "
                         f"help them no further.")
-    word = _word_heard(view, o.frm)
+    word = word_heard(view, o.frm)
     asked = asked_of(view, seat, word) if word else []
     replied = {c.card for c in o.reply}
     if asked:

@@ -29,6 +29,7 @@ from textual.containers import Vertical
 from textual.reactive import reactive
 
 from rules.senji import combat as combat_rules
+from rules.senji.bot_talk import word_heard
 from rules.senji.bots import floor_left_to_humans
 from rules.senji.data import data
 from rules.senji.view import HIDDEN
@@ -325,6 +326,10 @@ class SenjiBoard(BoardBase, Vertical):
             give = ", ".join(card_name(x.card) if x.card != HIDDEN else "▒" for x in o.give)
             reply = ", ".join(card_name(x.card) if x.card != HIDDEN else "▒" for x in o.reply)
             out.append(f": gives [{give or '-'}]  asks back [{reply or '-'}]\n")
+            word = word_heard(state, o.frm)  # in this seat's view only for the two parties
+            if word:
+                out.append_text(family_text(state, o.frm))
+                out.append(f" says: {word}\n", style="italic")
         left = ", ".join(f"{state.names[s]} {n}" for s, n in enumerate(state.offers_left)) if state.offers_left else ""
         if left:
             out.append(f"Offers left: {left}\n", style="dim")

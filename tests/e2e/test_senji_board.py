@@ -464,3 +464,28 @@ async def test_at_one_screen_p_pauses_the_winter_clock_and_starts_it_again(data_
         assert time.monotonic() - restarted >= 0.9
         assert not sj.paused and sj.clock_left < 240 and "PAUSED" not in screen_text(app)
         assert any(n.message == "The winter clock runs again." for n in app._notifications)
+
+
+async def test_the_receiver_of_a_bot_offer_reads_its_line_on_the_winter_panel(data_dir):
+    """Bot1 offers Ann a card face down and says what it wants: Ann, answering it, reads the
+    line under the offer on the winter panel, and never the hidden card's name."""
+    from rules.senji.actions import OfferAdd, OfferSend, OfferTo, OpenOffer
+    from rules.senji.words import card_name
+
+    seats = [Seat("Ann"), Seat("Bot1", "smart"), Seat("Bot2", "smart")]
+    store = _played_until(seats, 5, lambda st: st.step == "winter_floor", winter_timer_s=0)
+    hidden = next(c for c in store.state.diplo_hands[1] if not c.endswith("D0"))
+    bot, ann = store.state.names[1], store.state.names[0]
+    word = (f"{bot} offers 1 hidden card (worth 2, {bot} says) for your {ann} Levy (1) and leaves "
+            f"you in peace this year: {bot} needs a ribbon.")
+    for action in (OpenOffer(by=1), OfferTo(seat=0), OfferAdd(card=hidden, face="down"), OfferSend(word=word)):
+        store.dispatch(action)
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await settle(pilot)
+        app.start_store(store)
+        await settle(pilot, 2)
+        assert store.state.step == "offer_respond" and store.to_move() == 0
+        panel = str(board_of(app).query_one("#board").query_one("#sj-panel").render())
+        assert f"{bot} says: {word}" in " ".join(panel.split()), panel
+        assert card_name(hidden) not in screen_text(app)

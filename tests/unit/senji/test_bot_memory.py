@@ -47,8 +47,8 @@ def test_the_trade_gives_the_offerer_its_partner_of_the_year_and_the_line_reache
     assert bot_talk.partners(GAME.view(s, R), R) == {G}
     assert bot_talk.partners(GAME.view(s, K), R) == {G}  # the trade line is public
     assert bot_talk.partners(GAME.view(s, G), G) == set()  # Green answered: it gave no word
-    assert bot_talk._word_heard(GAME.view(s, G), R) == WORD
-    assert bot_talk._word_heard(GAME.view(s, P), R) == ""  # the line is for the two parties
+    assert bot_talk.word_heard(GAME.view(s, G), R) == WORD
+    assert bot_talk.word_heard(GAME.view(s, P), R) == ""  # the line is for the two parties
 
 
 def test_a_new_year_forgets_the_word_given_and_a_new_winter_the_floor():
