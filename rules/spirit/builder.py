@@ -13,7 +13,7 @@ from . import data
 from .game import GAME
 from .model import Effect, SpiritOptions, SpiritState, TurnFlags
 from .setup import new_state
-from .turn import run
+from .flow import run
 
 
 def table(samurai: tuple[str, ...] = ("Kanbei", "Gorobei", "Kyuzo"), *, difficulty: str = "normal",

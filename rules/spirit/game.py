@@ -3,22 +3,17 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
 
 from rules.common import ActionBase, Game, IllegalAction, Outcome, Rng
 
-from . import combat, data, explain, penalties, turn
+from . import data, explain, turn
 from .bots import bots as _bots
 from .bots import hint as _hint
 from .describe import describe as _describe
+from .flow import ACTIONS, OFFERS, run
 from .invariants import check_invariants as _check
-from .model import (
-    BeginTurn, Confront, Defend, DiscardDefended, DiscardDuplicate, EndTurn, Fight, FightAgain,
-    GiveCard, GiveTop, KiaiActivate, KiaiDecline, KiaiDone, KiaiTarget, OrderPenalties, PassRound,
-    ReplaceCard, SpiritAction, SpiritOptions, SpiritState, Support, UsePoolToken,
-)
+from .model import SpiritAction, SpiritOptions, SpiritState
 from .render import phase as _phase
 from .render import render as _render
 from .setup import new_state
@@ -41,7 +36,7 @@ class SpiritGame(Game):
     # -- setup -------------------------------------------------------------------
     def new(self, options: SpiritOptions, seed: int) -> SpiritState:
         state = new_state(options, seed)
-        turn.run(state)
+        run(state)
         return state
 
     def seat_count(self, options: SpiritOptions) -> int:
@@ -61,7 +56,7 @@ class SpiritGame(Game):
 
     def legal_actions(self, state: SpiritState) -> list[ActionBase]:
         p = state.pending
-        legal = [] if state.over or p is None else _OPTIONS[p.kind](state)
+        legal = [] if state.over or p is None else OFFERS[p.kind](state)
         # Remembered for apply: a choice taken from this very list needs no second listing.
         self._offered = (state, legal)
         return legal
@@ -70,7 +65,7 @@ class SpiritGame(Game):
         p = state.pending
         if state.over or p is None:
             return []
-        return _OPTIONS[p.kind](state)
+        return OFFERS[p.kind](state)
 
     def apply(self, state: SpiritState, action: ActionBase) -> None:
         if state.over or state.pending is None:
@@ -82,10 +77,10 @@ class SpiritGame(Game):
             if action not in legal:
                 raise IllegalAction(self._refusal(state, action, legal))
         try:
-            _HANDLERS[type(action)](state, action)
+            ACTIONS[type(action)](state, action)
         except GameLost:  # a step the action ran straight into lost the game
             return
-        turn.run(state)
+        run(state)
 
     def _refusal(self, state: SpiritState, action: ActionBase, legal: list[ActionBase]) -> str:
         p = state.pending
@@ -201,54 +196,12 @@ def _outcome(won: bool, n: int, score: int, reason: str, breakdown: tuple[str, .
     return Outcome(results=(res,) * n, scores=(score,) * n, explanation=reason, breakdown=breakdown)
 
 
-# The choices of each kind of decision.
-_OPTIONS: dict[str, Callable[[SpiritState], list[ActionBase]]] = {
-    "START": turn.start_options,
-    "PENALTY_ORDER": penalties.order_options,
-    "DEFENCE_LOSS": penalties.defence_loss_options,
-    "ACTION": turn.action_options,
-    "PLACE_DRAWN": combat.place_options,
-    "PLACE_GIVEN": combat.place_options,
-    "KIAI": combat.kiai_options,
-    "KIAI_MORE": combat.kiai_options,
-    "MORE_FIGHT": turn.more_fight_options,
-}
-
-
 def _among(action: ActionBase, listed: list[ActionBase]) -> bool:
     """Whether ``action`` is one of the very objects in ``listed``."""
     for a in listed:
         if a is action:
             return True
     return False
-
-
-def _kiai_done(state: SpiritState, action: KiaiDone) -> None:
-    state.pending = None
-
-
-# What each action does, by its type (a lookup, where a match would try the types in turn).
-_HANDLERS: dict[type, Callable[[SpiritState, Any], None]] = {
-    UsePoolToken: lambda state, a: turn.use_pool_token(state, a.samurai),
-    GiveTop: lambda state, a: turn.give_top(state, a.to),
-    BeginTurn: lambda state, a: turn.begin_turn(state),
-    OrderPenalties: lambda state, a: penalties.order(state, a.first),
-    DiscardDefended: lambda state, a: penalties.discard_defended(state, a.slot),
-    Fight: lambda state, a: turn.fight(state),
-    Support: lambda state, a: turn.support(state, a.to),
-    PassRound: lambda state, a: turn.pass_round(state),
-    Confront: lambda state, a: combat.confront(state),
-    Defend: lambda state, a: combat.defend(state),
-    ReplaceCard: lambda state, a: combat.replace_card(state),
-    DiscardDuplicate: lambda state, a: combat.discard_duplicate(state),
-    GiveCard: lambda state, a: combat.give_card(state, a.to),
-    KiaiActivate: lambda state, a: combat.kiai_activate(state, a.seat, a.power, a.count),
-    KiaiTarget: lambda state, a: combat.kiai_target(state, a.seat, a.power, a.target, a.dest),
-    KiaiDecline: lambda state, a: combat.kiai_decline(state, a.seat),
-    KiaiDone: _kiai_done,
-    FightAgain: lambda state, a: turn.fight(state, again=True),
-    EndTurn: lambda state, a: turn.end_turn(state),
-}
 
 
 GAME = SpiritGame()

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from rules.common import Game
 
 from . import data
 from .data import ICONS
 from .model import SpiritState
 
-if TYPE_CHECKING:
-    from .game import SpiritGame
 
-
-def check_invariants(game: "SpiritGame", state: SpiritState) -> None:
+def check_invariants(game: Game, state: SpiritState) -> None:
     assert not state.hidden, "invariants are checked on the full state, not a view"
     n = state.n
     # 1. card conservation

@@ -1,21 +1,18 @@
-"""A samurai's turn (spec 4.2): START, penalty, ACTION, more fights, end of turn; the effect runner."""
+"""A samurai's turn (spec 4.2): START, penalty, ACTION, more fights, end of turn (the table: flow.py)."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from rules.common import ActionBase
 
 from . import data, words
-from .combat import check, draw, kiai_discard
-from .end_of_round import end_round
+from .combat import draw
 from .model import (
-    BeginTurn, Effect, EndTurn, Fight, FightAgain, GiveTop, PassRound, SpiritState, Support,
+    BeginTurn, EndTurn, Fight, FightAgain, GiveTop, PassRound, SpiritState, Support,
     Transit, TurnFlags, UsePoolToken, decision, effect, pending, seated, shared, step, support_to,
 )
-from .penalties import apply_code, penalty_step
+from .penalties import penalty_step
 from .talents import fight_limit, give_top_parity
-from .village import GameLost, label, name, neighbours
+from .village import label, name, neighbours
 
 # -- T0 / T1: start ---------------------------------------------------------------
 
@@ -202,33 +199,3 @@ def t6(state: SpiritState) -> None:
 _FRESH_FLAGS = TurnFlags().__dict__
 # The effects without a seat, made once (the same shared instances as effect(kind=...)).
 _T3, _T5, _T6, _ROUND_END = (effect(kind=k) for k in ("T3", "T5", "T6", "ROUND_END"))
-
-
-# -- the effect runner --------------------------------------------------------------
-
-
-# What each effect does, by its kind (a lookup, where a chain of tests would try each kind).
-_STEPS: dict[str, Callable[[SpiritState, Effect], None]] = {
-    "START_TURN": lambda state, eff: start_turn(state, eff.seat),
-    "T1": lambda state, eff: t1(state),
-    "T2": lambda state, eff: penalty_step(state),
-    "CODE": lambda state, eff: apply_code(state, eff.code),
-    "T3": lambda state, eff: t3(state),
-    "T5": lambda state, eff: t5(state),
-    "T6": lambda state, eff: t6(state),
-    "DRAW": lambda state, eff: draw(state, eff.seat),
-    "CHECK": lambda state, eff: check(state, eff.seat),
-    "KIAI_DISCARD": lambda state, eff: kiai_discard(state, eff.seat),
-    "ROUND_END": lambda state, eff: end_round(state),
-}
-
-
-def run(state: SpiritState) -> None:
-    """Run automatic steps until a decision opens or the game ends."""
-    steps = _STEPS
-    try:
-        while state.pending is None and not state.over:
-            eff = state.effects.pop()
-            steps[eff.kind](state, eff)
-    except GameLost:
-        pass

@@ -49,7 +49,6 @@ RULES_NOT_YET: set[frozenset[str]] = {
                "rules.harakiri.flow"}),
     frozenset({"rules.senji.autumn", "rules.senji.combat", "rules.senji.summer", "rules.senji.year"}),
     frozenset({"rules.senji.bots", "rules.senji.game"}),
-    frozenset({"rules.spirit.game", "rules.spirit.invariants"}),
 }
 
 
