@@ -20,7 +20,7 @@ class Phase(NamedTuple):
     """One row of a flow table."""
 
     name: str
-    run: Callable[..., Any]
+    run: Callable[..., Any] | None  # None: a decision whose choices the game lists elsewhere
     says: str
     follows: tuple[str, ...] = ()
 
@@ -43,4 +43,4 @@ def table(*phases: Phase, outside: tuple[str, ...] = ()) -> dict[str, Phase]:
 
 def runners(rows: dict[str, Phase]) -> dict[str, Callable[..., Any]]:
     """Name -> function, for a dispatch that must be one dictionary look-up."""
-    return {name: phase.run for name, phase in rows.items()}
+    return {name: phase.run for name, phase in rows.items() if phase.run is not None}

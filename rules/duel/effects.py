@@ -161,10 +161,53 @@ def win_duel(st: DuelState, text: str) -> None:
         st.step = "over"
         st.pending.clear()
         return
-    # Campaign: score it and move on to the next duel or end the ladder.
-    from .flow import campaign_duel_won  # the campaign lives with the flow
-
+    # Campaign: score it; the next duel (or the end of the ladder) follows from its step.
     campaign_duel_won(st, text)
+
+
+def campaign_duel_won(st: DuelState, text: str) -> None:
+    """Campaign: score the duel won; the step becomes "between_duels" (or "over" at the top of
+    the ladder), and the event of the road is drawn."""
+    camp = st.campaign
+    st.pending.clear()
+    st.specials_to_take = 0
+    st.queue = []
+    st.counter = None
+    st.defence = None
+    camp.score += 1
+    camp.effects = []
+    # ``text`` (the fall) is already in the log: only the score is added to it.
+    if camp.in_bandits:
+        camp.in_bandits = False
+        score = f"The bandits are beaten (score {camp.score})."
+        camp.last_result = f"{text} {score}"
+        st.step = "between_duels"
+        st.say(score)
+        return
+    camp.index += 1
+    if camp.index >= len(camp.ladder):
+        st.result = "win"
+        score = f"The whole ladder falls: {camp.score} duels won."
+        st.explanation = f"{text} {score}"
+        st.step = "over"
+        st.say(score)
+        return
+    st.step = "between_duels"
+    score = f"Score {camp.score}."
+    camp.last_result = f"{text} {score}"
+    st.say(score)
+    if camp.event_deck:
+        ev = camp.event_deck.pop()
+        st.reveal()
+        camp.events_drawn.append(ev)
+        e = D.events[ev]
+        st.say(f"Event: {e.name}: {e.text}.")
+        if ev == "EV7":
+            camp.bandits_next = True
+        else:
+            camp.effects = [ev]
+        if ev == "EV3":
+            take_specials(st, 1)
 
 
 # -- damage and armour ---------------------------------------------------------------------

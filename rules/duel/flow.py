@@ -1,13 +1,17 @@
 """Setup, the round as a state machine (spec section 4.2) and the campaign ladder.
 
-``run`` performs the automatic steps (draws, reveals, rolls, the opponent's side) until the
-next decision. Each automatic step names the next step first, so an effect that pushes a
-pending decision (Shiro's penalty, a Special Action choice) resumes in the right place.
+The round is one table, ``DECISIONS`` and ``STEPS`` below (at the end of this file): each step
+by name, what it does or offers, and which steps may follow. ``run`` performs the automatic
+steps (draws, reveals, rolls, the opponent's side) until the next decision. Each automatic step
+names the next step first (it sets ``st.step``), so an effect that pushes a pending decision
+(Shiro's penalty, a Special Action choice) resumes in the right place; no step calls the next.
+A won duel is scored in effects.py (``win_duel``): the step becomes "between_duels" or "over".
 """
 
 from __future__ import annotations
 
 from rules.common import Rng, refill
+from rules.common.flow import END, Phase, runners, table
 
 from .data import data
 from .effects import (
@@ -55,11 +59,6 @@ EXP_WEAPONS = ["yari", "wakizashi"]
 BASE_PLACES = ["temple_steps", "river_ford", "rice_paddies", "ganryu_shore"]
 EXP_PLACES = ["bamboo_forest", "cliff"]
 LADDER = ["arima", "yoshioka", "shishido", "gonnosuke", "kojiro"]
-
-CARD_STEPS = {"exchange_open": "second_card", "second_card": "E3", "third_card": "E5"}
-DECISION_STEPS = {"round_start", "exchange_open", "second_card", "third_card", "attack",
-                  "injury_die", "counter_prepare", "counter_revealed", "between_duels"}
-
 
 # -- setup -----------------------------------------------------------------------------------
 
@@ -539,49 +538,6 @@ def campaign_duels(camp: Campaign) -> int:
     return len(camp.ladder) + (1 if "EV7" in camp.events_drawn else 0)
 
 
-def campaign_duel_won(st: DuelState, text: str) -> None:
-    camp = st.campaign
-    st.pending.clear()
-    st.specials_to_take = 0
-    st.queue = []
-    st.counter = None
-    st.defence = None
-    camp.score += 1
-    camp.effects = []
-    # ``text`` (the fall) is already in the log: only the score is added to it.
-    if camp.in_bandits:
-        camp.in_bandits = False
-        score = f"The bandits are beaten (score {camp.score})."
-        camp.last_result = f"{text} {score}"
-        st.step = "between_duels"
-        st.say(score)
-        return
-    camp.index += 1
-    if camp.index >= len(camp.ladder):
-        st.result = "win"
-        score = f"The whole ladder falls: {camp.score} duels won."
-        st.explanation = f"{text} {score}"
-        st.step = "over"
-        st.say(score)
-        return
-    st.step = "between_duels"
-    score = f"Score {camp.score}."
-    camp.last_result = f"{text} {score}"
-    st.say(score)
-    if camp.event_deck:
-        ev = camp.event_deck.pop()
-        st.reveal()
-        camp.events_drawn.append(ev)
-        e = D.events[ev]
-        st.say(f"Event: {e.name}: {e.text}.")
-        if ev == "EV7":
-            camp.bandits_next = True
-        else:
-            camp.effects = [ev]
-        if ev == "EV3":
-            take_specials(st, 1)
-
-
 def next_duel(st: DuelState) -> None:
     camp = st.campaign
     st.duel_no += 1
@@ -593,19 +549,45 @@ def next_duel(st: DuelState) -> None:
         start_duel(st, camp.ladder[camp.index])
 
 
-AUTO = {
-    "R0": round_start,
-    "E0": exchange_open,
-    "E3": reveal_step,
-    "E5": combo_check,
-    "E8": hit_test,
-    "E10": damage_step,
-    "E12": queue_step,
-    "C2": reveal_counter,
-    "C4": resolve_counter,
-    "N1": end_cards,
-    "N2": end_bleed_foes,
-    "N3": end_bleed_you,
-    "N4": end_wakizashi,
-    "N5": end_cap,
-}
+# -- the table ---------------------------------------------------------------------------
+
+# The decisions of a round, by step: the choices themselves are listed by decisions.legal, and
+# the action taken names the next step (decisions.py).
+DECISIONS = table(
+    Phase("round_start", None, "buy and redraw cards, Jin picks, then begin the round", ("E0",)),
+    Phase("exchange_open", None, "choose a target, activate the first card",
+          ("second_card", "E3", "E5")),
+    Phase("second_card", None, "activate the second card", ("E3", "E5")),
+    Phase("third_card", None, "activate the third card", ("E5",)),
+    Phase("attack", None, "strike (a reward for a combination first)", ("E8",)),
+    Phase("injury_die", None, "roll the blue die for the injury, or not", ("E10",)),
+    Phase("counter_prepare", None, "spend Ki, Gisei, penalties before the counterattack",
+          ("C2", "C4", "E0", "N1")),
+    Phase("counter_revealed", None, "the river ford: keep or put back the counterattack", ("C4",)),
+    Phase("between_duels", None, "campaign: go on to the next duel", ("R0",)),
+    outside=("E0", "E3", "E5", "E8", "E10", "C2", "C4", "N1", "R0"),
+)
+
+# The steps the rules take by themselves, in the order of a round.
+STEPS = table(
+    Phase("R0", round_start, "a new round: fill the hand, the round cap", ("round_start", END)),
+    Phase("E0", exchange_open, "an exchange opens: the defence card is revealed", ("exchange_open",)),
+    Phase("E3", reveal_step, "two cards are played: the third is due", ("third_card",)),
+    Phase("E5", combo_check, "the combination is checked, the reward offered", ("attack",)),
+    Phase("E8", hit_test, "the strike against the defence", ("injury_die", "E10")),
+    Phase("E10", damage_step, "the wounds of the strike", ("E12", "between_duels", END)),
+    Phase("E12", queue_step, "who counterattacks", ("counter_prepare", "E0", "N1")),
+    Phase("C2", reveal_counter, "the counterattack card is revealed", ("counter_revealed", "C4")),
+    Phase("C4", resolve_counter, "the counterattack lands", ("counter_prepare", END)),
+    Phase("N1", end_cards, "the end of the round: played cards go", ("N2",)),
+    Phase("N2", end_bleed_foes, "bleeding foes", ("N3", "between_duels", END)),
+    Phase("N3", end_bleed_you, "bleeding you", ("N4", END)),
+    Phase("N4", end_wakizashi, "the wakizashi", ("N5",)),
+    Phase("N5", end_cap, "the round ends", ("R0",)),
+    outside=tuple(DECISIONS),
+)
+
+# The card steps: with no card left to activate, the step after (the exchange goes on).
+CARD_STEPS = {"exchange_open": "second_card", "second_card": "E3", "third_card": "E5"}
+DECISION_STEPS = set(DECISIONS)
+AUTO = runners(STEPS)
