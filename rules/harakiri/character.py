@@ -9,6 +9,7 @@ from rules.common import IllegalAction
 from . import data
 from .combat import AttackSpec, resolve
 from .core import (
+    amaterasu_heal, attack_passives, finish_character,
     CHAR_MOVER, char, char_name, check_ki_exhausted, enemy, enemy_label, give_cond_char_now,
     give_cond_enemy, heal_character, kami_ready, on_terrain, queue_cond_char, skill_ready, slot_die,
     damage_enemy,
@@ -56,20 +57,6 @@ def _act(cls, **fields):
             _ACTIONS.clear()
         got = _ACTIONS[key] = cls(**fields)
     return got
-
-
-def attack_passives(c: Character) -> tuple[tuple[str, ...], int, int]:
-    """Kami Mode bonuses: extra dice, extra hits, armour ignored."""
-    if not c.kami_mode:
-        return (), 0, 0
-    k = data.characters().characters[c.id].kami
-    if k == "hachiman":
-        return ("R",), 0, 0
-    if k == "susanoo":
-        return (), 2, 0
-    if k == "amaterasu":
-        return (), 0, 99
-    return (), 0, 0
 
 
 def weapon(c: Character) -> data.Weapon:
@@ -464,21 +451,12 @@ def apply(state: HarakiriState, c: Character, action) -> None:
         if kd.name == "Amaterasu":
             amaterasu_heal(state, c)
     elif k == "end_activation":
-        from .flow import finish_character
         finish_character(state)
 
 
 def action_xy(p: int) -> str:
     x, y = xy(p)
     return f"{x},{y}"
-
-
-def amaterasu_heal(state: HarakiriState, c: Character) -> None:
-    for o in state.characters:
-        if o.id != c.id and not o.defeated:
-            n = heal_character(o, 3)
-            if n:
-                state.say(f"{char_name(o.id)} heals {n} (Amaterasu).")
 
 
 def technique(state: HarakiriState, c: Character, sid: str, target: str | None) -> None:

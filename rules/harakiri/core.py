@@ -536,3 +536,57 @@ def check_ki_exhausted(state: HarakiriState, c: Character) -> None:
 def new_zone_list(state: HarakiriState) -> None:
     sc = data.scenario(state.options.scenario)
     state.zones = [Zone(id=z.id, mode=z.events) for z in sc.zones]
+
+
+# -- the end of an activation (moved from flow.py and character.py, issue 29: the phase
+# modules close an activation here, so none of them imports the flow back) --------------
+
+def close_character_activation(state: HarakiriState, c: Character) -> None:
+    state.sub = None
+    c.conds.pop("downed", None)
+    c.ap = min(c.ap, data.characters().ap_keep)
+    if c.kami_mode:
+        if c.kami_mode_expires:
+            state.say(f"{char_name(c.id)}'s Kami Mode ends.")
+            defeat_character(state, c)
+        else:
+            c.kami_mode_expires = True
+
+
+def finish_character(state: HarakiriState) -> None:
+    c = char(state, state.active[2:])
+    if not c.defeated:
+        close_character_activation(state, c)
+    else:
+        state.sub = None
+    end_activation_card(state)
+
+
+def end_activation_card(state: HarakiriState) -> None:
+    if state.active:
+        for q in state.queue:
+            if q.ref == state.active:
+                q.rotated = True
+    state.active = None
+
+
+def attack_passives(c: Character) -> tuple[tuple[str, ...], int, int]:
+    """Kami Mode bonuses: extra dice, extra hits, armour ignored."""
+    if not c.kami_mode:
+        return (), 0, 0
+    k = data.characters().characters[c.id].kami
+    if k == "hachiman":
+        return ("R",), 0, 0
+    if k == "susanoo":
+        return (), 2, 0
+    if k == "amaterasu":
+        return (), 0, 99
+    return (), 0, 0
+
+
+def amaterasu_heal(state: HarakiriState, c: Character) -> None:
+    for o in state.characters:
+        if o.id != c.id and not o.defeated:
+            n = heal_character(o, 3)
+            if n:
+                state.say(f"{char_name(o.id)} heals {n} (Amaterasu).")

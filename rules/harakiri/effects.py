@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from . import data
 from .core import (
+    close_character_activation,
     add_malice, build_zone, init_label, char, char_name, collective_seat, damage_character, enemy_label,
     finish, give_cond_char_now, heal_character, heal_enemy, insert_cards, move_card, place_enemy,
     oracle_now, place_arm_token, point, queue_cond_char, remove_zone, resistor, spawn_squares, zone_of, damage_enemy,
@@ -278,7 +279,6 @@ def reveal_zone(state: HarakiriState, zid: str) -> None:
 
 
 def travel(state: HarakiriState, zid: str) -> None:
-    from .flow import close_character_activation
     old = [z.id for z in state.zones if z.revealed and not z.removed]
     state.say(f"The group travels to {zone_words(zid).lower()}.")
     if state.active and state.active.startswith("c:"):

@@ -13,6 +13,7 @@ from typing import NamedTuple
 from . import data
 from .combat import AttackSpec, resolve
 from .core import (
+    attack_passives, end_activation_card,
     char, char_arm, char_name, enemy, enemy_arm, enemy_hp_left, enemy_label, enemy_stats,
     mover_of_enemy, on_terrain, queue_cond_char, queue_index, ref_label,
     oracle_now, resistor, damage_enemy, heal_enemy, place_enemy,
@@ -649,13 +650,11 @@ def finish_enemy(state: HarakiriState) -> None:
         else:
             state.ai.discard.append(ctx.card)
         state.ai.current = None
-    from .flow import end_activation_card
     end_activation_card(state)
 
 
 def counterattack_char(state: HarakiriState, cid: str, uid: str) -> None:
     """A character answers an enemy's Backlash (§4.6)."""
-    from .character import attack_passives
     c = char(state, cid)
     e = enemy(state, uid)
     if e is None or c.defeated:

@@ -1,12 +1,21 @@
 """The round as a state machine (rulebook "Exploration phase overview"; spec §4.1, §4.2, §4.7).
 
-``advance`` runs every automatic step until a decision is pending or the phase is over.
+The steps of a round are one table, ``ROUND`` at the end of this file: each step by name, what it
+does and which steps may follow. ``advance`` runs every automatic step until a decision is
+pending or the phase is over; before the round's step it runs what an action left to do: the
+jobs of an effect (effects.py) and the enemy being activated (enemy.py). A step says what comes
+next by setting ``state.step`` and returns True when a decision waits; the end of an activation
+(``finish_character``, ``end_activation_card``) lives in core.py, so the phase modules never
+import this one back.
 """
 
 from __future__ import annotations
 
 from . import data, enemy as enemy_mod
-from .core import (
+from rules.common.flow import END, Phase, runners, table
+
+from .core import (  # the end of an activation lives in core (used by the phase modules too)
+    amaterasu_heal, close_character_activation, end_activation_card, finish_character,
     char, char_name, check_ki_exhausted, collective_seat, damage_character, finish, init_label, move_card,
     queue_index, ref_label,
 )
@@ -34,30 +43,9 @@ def advance(state: HarakiriState) -> None:
             else:
                 enemy_mod.finish_enemy(state)
             continue
-        step = state.step
-        if step == "PLACE":
-            if any(c.p is None and not c.defeated for c in state.characters) and state.starts:
-                return
-            state.step = "ROUND_END" if state.ki_cut else "ORACLE"
-        elif step == "ORACLE":
-            draw_oracle(state)
-            state.step = "EVENTS"
-        elif step == "EVENTS":
-            resolve_events(state)
-            state.step = "INIT"
-            state.init_sub = "a"
-        elif step == "INIT":
-            if init_step(state):
-                return
-        elif step == "ACTIVATE":
-            if activate_step(state):
-                return
-        elif step == "REDUCE_KI":
-            if not state.ki_cut:
-                reduce_ki(state)
-            state.step = "ROUND_END"
-        elif step == "ROUND_END":
-            round_end(state)
+        run = _RUN.get(state.step)
+        if run is not None and run(state):
+            return
     raise AssertionError("the round machine did not settle")
 
 
@@ -225,38 +213,7 @@ def start_character(state: HarakiriState, c: Character) -> None:
     c.ap = min(cd.ap_cap, c.ap + gain)
     state.say(f"{name}{CHARACTER_ACTIVATES}{c.ap} AP.")
     if c.kami_mode and data.characters().characters[c.id].kami == "amaterasu":
-        from .character import amaterasu_heal
         amaterasu_heal(state, c)
-
-
-def close_character_activation(state: HarakiriState, c: Character) -> None:
-    state.sub = None
-    c.conds.pop("downed", None)
-    c.ap = min(c.ap, data.characters().ap_keep)
-    if c.kami_mode:
-        if c.kami_mode_expires:
-            state.say(f"{char_name(c.id)}'s Kami Mode ends.")
-            from .core import defeat_character
-            defeat_character(state, c)
-        else:
-            c.kami_mode_expires = True
-
-
-def finish_character(state: HarakiriState) -> None:
-    c = char(state, state.active[2:])
-    if not c.defeated:
-        close_character_activation(state, c)
-    else:
-        state.sub = None
-    end_activation_card(state)
-
-
-def end_activation_card(state: HarakiriState) -> None:
-    if state.active:
-        for q in state.queue:
-            if q.ref == state.active:
-                q.rotated = True
-    state.active = None
 
 
 # -- 4. reduce Ki, end of round ------------------------------------------------------------
@@ -338,3 +295,58 @@ def aftermath(state: HarakiriState) -> None:
 def lose_options(c: Character) -> list[str]:
     cls = data.characters().characters[c.id].class_attr
     return [a for a in data.ATTRS if c.attrs[a] > (1 if a == cls else 0)]
+
+
+# -- the table -----------------------------------------------------------------------------
+
+def _place(state: HarakiriState) -> bool:
+    if any(c.p is None and not c.defeated for c in state.characters) and state.starts:
+        return True
+    state.step = "ROUND_END" if state.ki_cut else "ORACLE"
+    return False
+
+
+def _oracle(state: HarakiriState) -> bool:
+    draw_oracle(state)
+    state.step = "EVENTS"
+    return False
+
+
+def _events(state: HarakiriState) -> bool:
+    resolve_events(state)
+    state.step = "INIT"
+    state.init_sub = "a"
+    return False
+
+
+def _reduce_ki(state: HarakiriState) -> bool:
+    if not state.ki_cut:
+        reduce_ki(state)
+    state.step = "ROUND_END"
+    return False
+
+
+def _round_end(state: HarakiriState) -> bool:
+    round_end(state)
+    return False
+
+
+def _aftermath(state: HarakiriState) -> bool:
+    aftermath(state)
+    return False
+
+
+ROUND = table(
+    Phase("PLACE", _place, "characters not on the board choose a start square", ("ORACLE", "ROUND_END")),
+    Phase("ORACLE", _oracle, "the Oracle card is drawn", ("EVENTS",)),
+    Phase("EVENTS", _events, "the events of the zones and the Oracle", ("INIT",)),
+    Phase("INIT", init_step, "initiative: shuffle, its effects, servants and wanderers advance",
+          ("ACTIVATE",)),
+    Phase("ACTIVATE", activate_step, "each card of the initiative in turn: a character acts "
+          "(its decisions), an enemy runs its AI", ("REDUCE_KI", "EVENTS", "PLACE")),
+    Phase("REDUCE_KI", _reduce_ki, "the Ki dice go down", ("ROUND_END",)),
+    Phase("ROUND_END", _round_end, "the end of the round", ("ORACLE", "AFTERMATH")),
+    Phase("AFTERMATH", _aftermath, "the exploration is won or lost: the aftermath", ("OVER",)),
+    Phase("OVER", None, "the game is over", (END,)),
+)
+_RUN = {name: run for name, run in runners(ROUND).items() if name != "AFTERMATH"}  # run first
