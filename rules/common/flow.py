@@ -44,3 +44,26 @@ def table(*phases: Phase, outside: tuple[str, ...] = ()) -> dict[str, Phase]:
 def runners(rows: dict[str, Phase]) -> dict[str, Callable[..., Any]]:
     """Name -> function, for a dispatch that must be one dictionary look-up."""
     return {name: phase.run for name, phase in rows.items() if phase.run is not None}
+
+
+class Handoffs:
+    """Named hand-offs from the end of one phase to the start of the next, where a phase ends in
+    the middle of a step and the next must start at that very moment (the same order of log
+    lines and dice). A phase module says ``NEXT("summer", state)``: it names the next phase
+    without importing its module; the game's ``flow.py`` declares who each name is, once."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self._to: dict[str, Callable[..., Any]] = {}
+
+    def declare(self, **to: Callable[..., Any]) -> None:
+        for name in to:
+            if name in self._to:
+                raise ValueError(f"{self.game}: the hand-off {name!r} is declared twice")
+        self._to.update(to)
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(self._to)
+
+    def __call__(self, name: str, *args: Any) -> Any:
+        return self._to[name](*args)

@@ -7,7 +7,6 @@ from collections import Counter
 
 from rules.common import ActionBase
 
-from . import year
 from .actions import (
     Call, ComboAdd, ComboAddWild, ComboStart, DiploGive, DiploStart, EndTurn, HireKeep, HirePlace,
     KamiBlue, KamiGreen, KamiTake, MercSamurai, MercUnits, ReturnHostage, RevealHostage,
@@ -19,6 +18,7 @@ from .board import (
     samurai_available, samurai_name, samurai_on_board, sort_hana, sort_hand, spend_kami,
     unused_kami,
 )
+from .handoff import NEXT
 from .state import ComboWork, Hire, SenjiState
 from .words import card_name, cards_named, samurai_label, units
 
@@ -39,7 +39,7 @@ def next_call(state: SenjiState) -> None:
     else:
         remaining = [s for s in host_order(state) if s not in state.called]
     if not remaining:
-        year.end_year(state)
+        NEXT("end_year", state)
     elif len(remaining) == 1 or state.options.autumn_order == "honor":
         start_turn(state, remaining[0])
     else:

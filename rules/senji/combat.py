@@ -9,6 +9,7 @@ from .board import (
     D, fam, gain, lose, make_kami, name, province_name, return_card, roll_die, samurai_name,
     samurai_on_board, spend_kami, unused_kami,
 )
+from .handoff import NEXT
 from .state import Combat, Die, SenjiState
 from .words import cards_named, units as unit_count
 
@@ -339,5 +340,4 @@ def result(state: SenjiState, win: str) -> None:
         pr.order, pr.resolved = None, False
         state.say(f"{name(state, wseat)} captures {province_name(c.province)}.")
     state.combat = None
-    from .summer import continue_activation
-    continue_activation(state)
+    NEXT("summer_goes_on", state)

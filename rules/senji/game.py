@@ -2,82 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Any
 
 from rules.common import ActionBase, Game, IllegalAction, Outcome, Rng
 
-from . import autumn, combat, explain, setup, summer, year
+from . import explain, setup, year
 from .actions import OpenOffer, SenjiAction, TimeUp, make
+from .flow import DECISIONS, STEPS
 from .board import D, board_units, fam, name, nseats, owned, province_name, samurai_name
 from .state import SenjiOptions, SenjiState
 from .view import render, scramble, view
 from .words import card_name, samurai_label, seat_name, units
 
-Legal = Callable[[SenjiState], list[ActionBase]]
-Apply = Callable[[SenjiState, ActionBase], None]
+# The bots live in bots.py, which reads open_actions from this module: the package
+# (__init__.py) hands them over when it is imported, so this module never imports bots.py back.
+BOT_PARTS: dict[str, Any] = {}
 
+# The decisions of the year, what each offers and what it does: rules/senji/flow.py.
+STEP_TEXT = {name: phase.says for name, phase in DECISIONS.items()}
 
-def _call(state: SenjiState, a: ActionBase) -> None:
-    autumn.start_turn(state, a.seat)
-
-
-STEPS: dict[str, tuple[Legal, Apply]] = {
-    "setup_pick": (setup.legal_pick, setup.apply_pick),
-    "setup_claim": (setup.legal_claim, setup.apply_claim),
-    "setup_garrison": (setup.legal_garrison, setup.apply_garrison),
-    "emperor_tie": (year.legal_emperor, year.apply_emperor),
-    "winter_floor": (year.legal_floor, year.apply_winter),
-    "offer_compose": (year.legal_compose, year.apply_winter),
-    "offer_respond": (year.legal_respond, year.apply_winter),
-    "offer_confirm": (year.legal_confirm, year.apply_winter),
-    "winter_bid": (year.legal_bid, year.apply_bid),
-    "spring_orders": (year.legal_orders, year.apply_orders),
-    "summer_pick": (summer.legal_pick, summer.apply_pick),
-    "fleet_mode": (summer.legal_fleet, summer.apply_fleet),
-    "move_dest": (summer.legal_dest, summer.apply_move),
-    "move_group": (summer.legal_group, summer.apply_move),
-    "combat_support_D": (lambda s: combat.legal_support(s, "D"), lambda s, a: combat.apply_support(s, "D", a)),
-    "combat_support_A": (lambda s: combat.legal_support(s, "A"), lambda s, a: combat.apply_support(s, "A", a)),
-    "combat_react_D": (lambda s: combat.legal_react(s, "D"), lambda s, a: combat.apply_react(s, "D", a)),
-    "combat_react_A": (lambda s: combat.legal_react(s, "A"), lambda s, a: combat.apply_react(s, "A", a)),
-    "autumn_call": (autumn.legal_call, _call),
-    "autumn_turn": (autumn.legal_turn, autumn.apply_turn),
-    "trade_keep": (autumn.legal_trade_keep, autumn.apply_trade_keep),
-    "diplo_give": (autumn.legal_diplo, autumn.apply_diplo),
-    "combo": (autumn.legal_combo, autumn.apply_combo),
-    "hire_keep": (autumn.legal_hire_keep, autumn.apply_hire),
-    "hire_place": (autumn.legal_hire_place, autumn.apply_hire),
-    "kami_take": (autumn.legal_kami_take, autumn.apply_kami_take),
-}
-
-STEP_TEXT = {
-    "setup_pick": "keep one of the three samurai",
-    "setup_claim": "name a free province",
-    "setup_garrison": "garrison the named province",
-    "emperor_tie": "choose the next host among the tied players",
-    "winter_floor": "open an offer or close the negotiation",
-    "offer_compose": "compose the offer",
-    "offer_respond": "answer the offer",
-    "offer_confirm": "confirm or withdraw the offer",
-    "winter_bid": "bid on the auction lots",
-    "spring_orders": "place the spring orders",
-    "summer_pick": "activate a province or a fleet",
-    "fleet_mode": "choose what the fleet does",
-    "move_dest": "choose where to move",
-    "move_group": "choose the pieces that move",
-    "combat_support_D": "choose the defender's support",
-    "combat_support_A": "choose the attacker's support",
-    "combat_react_D": "react to the dice (defender)",
-    "combat_react_A": "react to the dice (attacker)",
-    "autumn_call": "call the next player for autumn",
-    "autumn_turn": "act in autumn",
-    "trade_keep": "keep one of the hanafuda shown",
-    "diplo_give": "hand back one card of the next family",
-    "combo": "add cards to the combination",
-    "hire_keep": "keep one of the samurai drawn",
-    "hire_place": "place the hired samurai",
-    "kami_take": "choose a hanafuda type to take",
-}
 
 REASONS = {
     "dest": "That destination cannot be reached: it must be adjacent (or across an adjacent sea), "
@@ -235,8 +178,7 @@ class Senji(Game):
         return ("winter", state.year), float(limit), make(TimeUp)
 
     def bots(self):
-        from .bots import BOTS
-        return dict(BOTS)
+        return dict(BOT_PARTS["bots"])
 
     def explain(self, view: SenjiState, seat: int | None, action: ActionBase) -> str:
         self._names = view.names  # a networked screen has views only: its choices name seats too
@@ -246,8 +188,7 @@ class Senji(Game):
         return explain.why_not(view, seat)
 
     def hint(self, view: SenjiState, seat: int, actions: list[ActionBase]) -> tuple[ActionBase, str] | None:
-        from .bots import hint
-        return hint(view, seat, actions)
+        return BOT_PARTS["hint"](view, seat, actions)
 
     def help_topic(self, view: SenjiState) -> str:
         return explain.help_topic(view)

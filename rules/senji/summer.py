@@ -12,6 +12,7 @@ from .board import (
     D, draw_hana, drop_empty_fleets, fam, fleet, fleet_or_new, name, owned, province_name,
     roll_die, samurai_name,
 )
+from .handoff import NEXT
 from .state import Active, Group, SenjiState
 from .words import cards_named, units as unit_count
 
@@ -36,8 +37,7 @@ def to_pick(state: SenjiState) -> None:
     else:
         for pr in state.provinces.values():  # every token is spent: the board is cleared
             pr.order, pr.resolved = None, False
-        from .autumn import start_autumn
-        start_autumn(state)
+        NEXT("autumn", state)
 
 
 def legal_pick(state: SenjiState) -> list[ActionBase]:
@@ -270,6 +270,5 @@ def arrive(state: SenjiState, seat: int, p: str, units: int, samurai: list[str])
         pr.samurai += samurai
         continue_activation(state)
         return
-    from .combat import begin
     state.group = None
-    begin(state, p, seat, units, samurai)
+    NEXT("combat", state, p, seat, units, samurai)

@@ -12,6 +12,7 @@ from .board import (
     D, KINDS, fam, has_samurai, host_order, name, nseats, owned, province_name, sort_hand,
 )
 from . import marks
+from .handoff import NEXT
 from .state import Bid, Lot, Offer, OfferCard, SenjiState
 from .words import card_name, cards_named
 
@@ -277,8 +278,7 @@ def start_spring(state: SenjiState) -> None:
     state.order_turn = 0
     seats = spring_seats(state)
     if not seats:
-        from .summer import start_summer
-        start_summer(state)
+        NEXT("summer", state)
         return
     state.actor = seats[0]
 
@@ -304,8 +304,7 @@ def apply_orders(state: SenjiState, a: ActionBase) -> None:
     if state.order_turn < len(seats):
         state.actor = seats[state.order_turn]
         return
-    from .summer import start_summer
-    start_summer(state)
+    NEXT("summer", state)
 
 
 # -- End of the year -------------------------------------------------------------------

@@ -42,11 +42,6 @@ KNOWN_CYCLES: set[frozenset[str]] = {
     frozenset({"tabletop.cli", "tabletop.net.cli"}),
 }
 
-# Rules cycles not yet untangled by issue 29's flow tables, one game per commit; empty at the end.
-RULES_NOT_YET: set[frozenset[str]] = {
-    frozenset({"rules.senji.autumn", "rules.senji.combat", "rules.senji.summer", "rules.senji.year"}),
-    frozenset({"rules.senji.bots", "rules.senji.game"}),
-}
 
 
 def module_name(path: Path, root: Path = ROOT) -> str:
@@ -173,13 +168,12 @@ def test_the_walk_sees_function_level_and_relative_imports(tmp_path):
 
 def test_no_module_imports_one_that_imports_it_back():
     found = set(cycles(import_graph()))
-    new = found - KNOWN_CYCLES - RULES_NOT_YET
+    new = found - KNOWN_CYCLES
     assert not new, "import cycles: " + "; ".join(" <-> ".join(sorted(c)) for c in new)
 
 
 def test_the_rules_packages_have_no_cycle_at_all():
-    found = [c for c in cycles(import_graph())
-             if any(m.startswith("rules.") for m in c) and c not in RULES_NOT_YET]
+    found = [c for c in cycles(import_graph()) if any(m.startswith("rules.") for m in c)]
     assert not found, found
 
 
@@ -193,6 +187,6 @@ def test_no_import_runs_from_a_lower_layer_to_a_higher_one():
 def test_every_known_exception_still_exists():
     graph = import_graph()
     stale_up = KNOWN_UPWARD - upward(graph)
-    stale_cycles = (KNOWN_CYCLES | RULES_NOT_YET) - set(cycles(graph))
+    stale_cycles = KNOWN_CYCLES - set(cycles(graph))
     assert not stale_up, f"remove from KNOWN_UPWARD, it is gone: {sorted(stale_up)}"
     assert not stale_cycles, f"remove from KNOWN_CYCLES, it is gone: {stale_cycles}"
