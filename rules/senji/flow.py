@@ -38,55 +38,58 @@ def _call(state: SenjiState, a: ActionBase) -> None:
     autumn.start_turn(state, a.seat)
 
 
+# Where a season may end: the next season's first decision, or a later one when a season has
+# nothing to decide (no lots, no orders, no activation), or the end of the game.
+TO_WINTER = ("emperor_tie", "winter_floor", END)
+TO_AUTUMN = ("autumn_call", "autumn_turn", *TO_WINTER)
+TO_SUMMER = ("summer_pick", *TO_AUTUMN)
+TO_SPRING = ("winter_bid", "spring_orders", *TO_SUMMER)
+COMBAT = ("combat_support_D", "combat_support_A", "combat_react_D", "combat_react_A")
+MOVING = ("move_dest", "move_group", *COMBAT, *TO_SUMMER)
+AUTUMN = ("trade_keep", "diplo_give", "combo", "hire_keep", "hire_place", "kami_take", *TO_AUTUMN)
+
 # Each decision: its name, the choices it offers, in words what it asks, and what may follow.
 DECISIONS = table(
     # setup
     Phase("setup_pick", setup.legal_pick, "keep one of the three samurai", ("setup_pick", "setup_claim")),
-    Phase("setup_claim", setup.legal_claim, "name a free province", ("setup_garrison", "setup_claim")),
+    Phase("setup_claim", setup.legal_claim, "name a free province",
+          ("setup_garrison", "setup_claim", *TO_WINTER)),
     Phase("setup_garrison", setup.legal_garrison, "garrison the named province",
-          ("setup_claim", "emperor_tie", "winter_floor")),
+          ("setup_claim", *TO_WINTER)),
     # winter
     Phase("emperor_tie", year.legal_emperor, "choose the next host among the tied players",
           ("winter_floor",)),
     Phase("winter_floor", year.legal_floor, "open an offer or close the negotiation",
-          ("offer_compose", "winter_bid", "spring_orders", "summer_pick")),
-    Phase("offer_compose", year.legal_compose, "compose the offer", ("offer_respond", "winter_floor")),
-    Phase("offer_respond", year.legal_respond, "answer the offer", ("offer_confirm", "winter_floor")),
-    Phase("offer_confirm", year.legal_confirm, "confirm or withdraw the offer", ("winter_floor",)),
-    Phase("winter_bid", year.legal_bid, "bid on the auction lots",
-          ("winter_bid", "spring_orders", "summer_pick")),
+          ("offer_compose", *TO_SPRING)),
+    Phase("offer_compose", year.legal_compose, "compose the offer",
+          ("offer_respond", "winter_floor", *TO_SPRING)),
+    Phase("offer_respond", year.legal_respond, "answer the offer",
+          ("offer_confirm", "winter_floor", *TO_SPRING)),
+    Phase("offer_confirm", year.legal_confirm, "confirm or withdraw the offer",
+          ("winter_floor", *TO_SPRING)),
+    Phase("winter_bid", year.legal_bid, "bid on the auction lots", TO_SPRING),
     # spring
-    Phase("spring_orders", year.legal_orders, "place the spring orders",
-          ("spring_orders", "summer_pick", "autumn_call", "autumn_turn")),
+    Phase("spring_orders", year.legal_orders, "place the spring orders", TO_SPRING),
     # summer
-    Phase("summer_pick", summer.legal_pick, "activate a province or a fleet",
-          ("fleet_mode", "move_dest", "summer_pick", "autumn_call", "autumn_turn")),
-    Phase("fleet_mode", summer.legal_fleet, "choose what the fleet does", ("move_dest", "summer_pick")),
-    Phase("move_dest", summer.legal_dest, "choose where to move",
-          ("move_group", "move_dest", "summer_pick", "combat_support_D", "combat_react_D")),
-    Phase("move_group", summer.legal_group, "choose the pieces that move",
-          ("move_dest", "summer_pick", "combat_support_D", "combat_react_D")),
+    Phase("summer_pick", summer.legal_pick, "activate a province or a fleet", ("fleet_mode", *MOVING)),
+    Phase("fleet_mode", summer.legal_fleet, "choose what the fleet does", MOVING),
+    Phase("move_dest", summer.legal_dest, "choose where to move", MOVING),
+    Phase("move_group", summer.legal_group, "choose the pieces that move", MOVING),
     Phase("combat_support_D", lambda s: combat.legal_support(s, "D"), "choose the defender's support",
-          ("combat_support_A",)),
+          MOVING),
     Phase("combat_support_A", lambda s: combat.legal_support(s, "A"), "choose the attacker's support",
-          ("combat_react_D", "combat_react_A", "combat_support_D", "move_dest", "summer_pick")),
-    Phase("combat_react_D", lambda s: combat.legal_react(s, "D"), "react to the dice (defender)",
-          ("combat_react_A", "combat_react_D", "combat_support_D", "move_dest", "summer_pick")),
-    Phase("combat_react_A", lambda s: combat.legal_react(s, "A"), "react to the dice (attacker)",
-          ("combat_react_D", "combat_react_A", "combat_support_D", "move_dest", "summer_pick")),
+          MOVING),
+    Phase("combat_react_D", lambda s: combat.legal_react(s, "D"), "react to the dice (defender)", MOVING),
+    Phase("combat_react_A", lambda s: combat.legal_react(s, "A"), "react to the dice (attacker)", MOVING),
     # autumn
     Phase("autumn_call", autumn.legal_call, "call the next player for autumn", ("autumn_turn",)),
-    Phase("autumn_turn", autumn.legal_turn, "act in autumn",
-          ("autumn_turn", "trade_keep", "diplo_give", "combo", "hire_keep", "kami_take",
-           "autumn_call", "emperor_tie", "winter_floor", END)),
-    Phase("trade_keep", autumn.legal_trade_keep, "keep one of the hanafuda shown", ("autumn_turn",)),
-    Phase("diplo_give", autumn.legal_diplo, "hand back one card of the next family",
-          ("diplo_give", "autumn_turn")),
-    Phase("combo", autumn.legal_combo, "add cards to the combination", ("combo", "autumn_turn")),
-    Phase("hire_keep", autumn.legal_hire_keep, "keep one of the samurai drawn",
-          ("hire_place", "autumn_turn")),
-    Phase("hire_place", autumn.legal_hire_place, "place the hired samurai", ("autumn_turn",)),
-    Phase("kami_take", autumn.legal_kami_take, "choose a hanafuda type to take", ("autumn_turn",)),
+    Phase("autumn_turn", autumn.legal_turn, "act in autumn", AUTUMN),
+    Phase("trade_keep", autumn.legal_trade_keep, "keep one of the hanafuda shown", AUTUMN),
+    Phase("diplo_give", autumn.legal_diplo, "hand back one card of the next family", AUTUMN),
+    Phase("combo", autumn.legal_combo, "add cards to the combination", AUTUMN),
+    Phase("hire_keep", autumn.legal_hire_keep, "keep one of the samurai drawn", AUTUMN),
+    Phase("hire_place", autumn.legal_hire_place, "place the hired samurai", AUTUMN),
+    Phase("kami_take", autumn.legal_kami_take, "choose a hanafuda type to take", AUTUMN),
 )
 
 # What each decision's action does.

@@ -10,7 +10,7 @@ then the end of the round; three rounds. A turn (rulebook "a samurai's turn", sp
 | START          | decision | use a pool token, give the top card, begin the turn     | T1 (after a gift: PLACE_GIVEN) |
 | T2             | step     | the top combat card's penalty                           | PENALTY_ORDER, CODE, or T3   |
 | PENALTY_ORDER  | decision | which of two penalties comes first                      | CODE                         |
-| CODE           | step     | one penalty                                             | DEFENCE_LOSS, or what waits  |
+| CODE           | step     | one penalty (a draw to a neighbour: DRAW)               | DEFENCE_LOSS, DRAW, what waits |
 | DEFENCE_LOSS   | decision | which defended card is lost                             | what waits                   |
 | T3             | step     | the action, if the raider stack is not empty            | ACTION, or T6                |
 | ACTION         | decision | fight, support, pass                                    | DRAW (then T5), or T6        |
@@ -59,8 +59,8 @@ DECISIONS = table(
           ("CODE", "T3")),
     Phase("ACTION", turn.action_options, "fight, support or pass", ("DRAW", "T5", "T6")),
     Phase("PLACE_DRAWN", combat.place_options, "place the drawn card",
-          ("CHECK", "PLACE_DRAWN", "PLACE_GIVEN", "T5")),
-    Phase("PLACE_GIVEN", combat.place_options, "place the given card", ("CHECK", "T1", "T5")),
+          ("CHECK", "PLACE_DRAWN", "PLACE_GIVEN", "T5", "DRAW", "CODE", "T3")),
+    Phase("PLACE_GIVEN", combat.place_options, "place the given card", ("CHECK", "T1", "T5", "DRAW", "CODE", "T3")),
     Phase("KIAI", combat.kiai_options, "use the Kiai power", ("KIAI_MORE", "KIAI_DISCARD")),
     Phase("KIAI_MORE", combat.kiai_options, "another target, or done", ("KIAI_MORE", "KIAI_DISCARD")),
     Phase("MORE_FIGHT", turn.more_fight_options, "fight again or end the turn", ("DRAW", "T6")),
@@ -75,7 +75,7 @@ STEPS = table(
     Phase("T2", lambda state, eff: penalties.penalty_step(state), "the top card's penalty",
           ("PENALTY_ORDER", "CODE", "T3")),
     Phase("CODE", lambda state, eff: penalties.apply_code(state, eff.code), "one penalty",
-          ("DEFENCE_LOSS", "CODE", "T3", END)),
+          ("DEFENCE_LOSS", "CODE", "DRAW", "T3", END)),
     Phase("T3", lambda state, eff: turn.t3(state), "the action", ("ACTION", "T6")),
     Phase("T5", lambda state, eff: turn.t5(state), "fight again?", ("MORE_FIGHT", "T6")),
     Phase("T6", lambda state, eff: turn.t6(state), "the end of the turn", ("START_TURN", "ROUND_END")),
