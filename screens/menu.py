@@ -82,7 +82,7 @@ class MenuScreen(Screen[None]):
             self.app.exit()
 
     def _theme_label(self) -> str:
-        from tabletop.app import THEMES
+        from .themes import THEMES
 
         name = THEMES.get(self.app.theme, self.app.theme)
         return f"Theme: {name} (Enter: the next one; ctrl+p: all themes)"

@@ -29,6 +29,8 @@ from .catalog import catalog, game_ids, get_game
 from .flags import add_option_flags, options_from, short
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
     from rules.common import Game
 
 
@@ -152,13 +154,21 @@ def _need_terminal() -> None:
         _fail("the game needs a terminal: run it with its input and output on one, not a pipe or a file.")
 
 
+def open_screens() -> ModuleType:
+    """The one door from tabletop/ up to the screens: ``screens/app.py``, the Textual app
+    and its ways in (``run_app``; a networked table's ``run_host_screen``, ``run_join_screen``
+    and ``run_seat``). Every command that opens the app comes through here, so the rest of
+    tabletop/ never imports Textual or the screens."""
+    import screens.app
+
+    return screens.app
+
+
 def cmd_play(argv: list[str]) -> int:
     game, args = _parse_game_args("play", argv)
     options = _options_from(args, game)
     _need_terminal()
-    from .app import run_app
-
-    return run_app(start=("play", game.id, options, args.seed, _seats_from(game, options)))
+    return open_screens().run_app(start=("play", game.id, options, args.seed, _seats_from(game, options)))
 
 
 def _seats_from(game: Game, options: Any) -> list[Any] | None:
@@ -185,9 +195,7 @@ def cmd_load(argv: list[str]) -> int:
         print(f"tabletop: {exc}", file=sys.stderr)
         return 1
     _need_terminal()
-    from .app import run_app
-
-    return run_app(start=("store", store))
+    return open_screens().run_app(start=("store", store))
 
 
 def cmd_replay(argv: list[str]) -> int:
@@ -203,9 +211,7 @@ def cmd_replay(argv: list[str]) -> int:
         print(f"tabletop: {exc}", file=sys.stderr)
         return 1
     _need_terminal()
-    from .app import run_app
-
-    return run_app(start=("replay", replay))
+    return open_screens().run_app(start=("replay", replay))
 
 
 def cmd_log(argv: list[str]) -> int:
@@ -266,9 +272,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if not argv:
             _need_terminal()
-            from .app import run_app
-
-            return run_app()
+            return open_screens().run_app()
         head, rest = argv[0], argv[1:]
         if head in ("-h", "--help", "help"):
             print(USAGE.format(games=game_ids()))

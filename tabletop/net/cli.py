@@ -213,9 +213,9 @@ def _open_table(store: Store, codes: dict[int, str], listen: tuple[str, int], aw
         try:
             if headless:
                 return await _headless(host)
-            from screens.net import run_host_screen
+            from ..cli import open_screens
 
-            return await run_host_screen(host, text)
+            return await open_screens().run_host_screen(host, text)
         finally:
             await host.close()
             if store.recorder is not None:
@@ -254,21 +254,20 @@ def cmd_join(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if "TEXTUAL_DRIVER" not in os.environ:  # a browser tab (tabletop serve) has a driver, not a terminal
         _need_terminal()
-    from screens.net import run_join_screen, run_seat
-
     from ..catalog import games
+    from ..cli import open_screens
     from .client import Connection, JoinError
 
     async def main() -> int:
         if args.code is None:
-            return await run_join_screen(args.address, None)
+            return await open_screens().run_join_screen(args.address, None)
         conn = Connection(args.address, args.code, games())
         try:
             store = await conn.join()
         except JoinError as exc:
             print(f"tabletop: {exc}", file=sys.stderr)
             return 1
-        return await run_seat(conn, store)
+        return await open_screens().run_seat(conn, store)
 
     try:
         return asyncio.run(main())

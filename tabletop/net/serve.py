@@ -15,6 +15,9 @@ for this table's own pages:
   that is not what the page sends is skipped, and the terminal size it asks for is kept
   within ``MAX_COLUMNS`` x ``MAX_ROWS``. Nothing a tab sends prints a traceback here: the
   server's console gets one plain line per problem.
+
+No Textual here: textual-serve is a web server (aiohttp) that starts a process for each tab;
+the screens that process shows open through ``tabletop.cli.open_screens`` like any other.
 """
 
 from __future__ import annotations

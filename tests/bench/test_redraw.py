@@ -15,7 +15,7 @@ import threading
 import pytest
 
 from rules.common import Rng
-from tabletop.app import TabletopApp
+from screens.app import TabletopApp
 from tabletop.bots import random_bot
 from tabletop.store import Seat, Store
 

@@ -11,7 +11,7 @@ from screens.common.outcome import OutcomeScreen
 from screens.common.too_small import TooSmallScreen
 from screens.menu import MenuScreen
 from screens.setup import SetupScreen
-from tabletop.app import TabletopApp
+from screens.app import TabletopApp
 from tests.e2e.helpers import awaits_a_person, painted, press_action, wait_until
 from tests.games.nim import NIM, Confirm, Roll
 

@@ -5,7 +5,7 @@ border is short) once another panel took them."""
 from __future__ import annotations
 
 from screens.common.decisions import DecisionPanel
-from tabletop.app import TabletopApp
+from screens.app import TabletopApp
 from tests.e2e.helpers import board_of, settle
 from tests.e2e.test_wide import SENJI, senji_in_winter
 

@@ -12,7 +12,7 @@ from screens.common.curtain import CurtainScreen
 from screens.common.outcome import OutcomeScreen
 from screens.duel import DuelBoard
 from screens.duel.board import Block, HandView
-from tabletop.app import TabletopApp
+from screens.app import TabletopApp
 
 from .helpers import board_of, bot_chooser, click_action, play_to_end, press_action, screen_text, settle
 

@@ -13,7 +13,7 @@ from screens.common.outcome import OutcomeScreen
 from screens.harakiri import HarakiriBoard
 from screens.harakiri.board import action_square
 from screens.harakiri.grid import CELL, LEFT, HarakiriGrid
-from tabletop.app import TabletopApp
+from screens.app import TabletopApp
 
 from .helpers import board_of, bot_chooser, click_action, press_action, screen_text, settle
 

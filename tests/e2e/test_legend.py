@@ -18,7 +18,7 @@ import pytest
 from screens.boards import CUSTOM_BOARDS, board_widget
 from screens.common.keys import ACTION_KEYS, HINT_KEY, LEGEND_KEY
 from screens.common.legend import LegendScreen
-from tabletop.app import TabletopApp
+from screens.app import TabletopApp
 from tabletop.engine import get_game
 from tests.e2e.helpers import screen_text, settle
 from tests.e2e.test_readable import GAMES, walk_screens

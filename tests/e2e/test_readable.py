@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from screens.common.curtain import CurtainScreen
-from tabletop.app import TabletopApp
+from screens.app import TabletopApp
 from tabletop.engine import get_game
 from tabletop.store import Seat
 from tests.e2e.helpers import board_of, screen_text, settle

@@ -10,7 +10,7 @@ from rules.common import Rng
 from screens.board import BoardScreen
 from screens.history import HistoryScreen
 from screens.replay import GoToDialog, PlayOnDialog, ReplayScreen
-from tabletop.app import TabletopApp
+from screens.app import TabletopApp
 from tabletop.catalog import games
 from tabletop.engine import get_game
 from tabletop.journal import Journal, attach

@@ -12,7 +12,7 @@ from rules.senji import GAME as SENJI
 from rules.senji.actions import PlaceBid
 from screens.common.curtain import CurtainScreen
 from screens.common.keys import HINT_KEY
-from tabletop.app import TabletopApp
+from screens.app import TabletopApp
 from tabletop.engine import get_game
 from tabletop.store import LogEntry, Seat, Store
 from tests.e2e.helpers import awaits_a_person, board_of, bot_chooser, press_action, settle, wait_until

@@ -10,7 +10,7 @@ from rules.senji import GAME
 from screens.common.curtain import CurtainScreen
 from screens.senji import SenjiBoard
 from screens.senji.map import SenjiMap
-from tabletop.app import TabletopApp
+from screens.app import TabletopApp
 from tabletop.store import Seat
 
 from .helpers import board_of, screen_text, settle

@@ -9,7 +9,7 @@ import pytest
 from rules.common import Rng
 from rules.spirit import GAME
 from screens.spirit import SpiritBoard
-from tabletop.app import TabletopApp
+from screens.app import TabletopApp
 from tabletop.store import Seat, Store
 
 from screens.board import BoardScreen

@@ -13,7 +13,7 @@ from screens.common.curtain import CurtainScreen
 from screens.common.decisions import DecisionPanel
 from screens.common.keys import ENTER
 from screens.common.outcome import OutcomeScreen
-from tabletop.app import TabletopApp
+from screens.app import TabletopApp
 from tabletop.engine import get_game
 from tabletop.store import Seat, Store
 from tests.e2e.helpers import (PUBLIC_PAUSES, awaits_a_person, board_of, press_action, screen_text, settle,

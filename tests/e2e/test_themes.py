@@ -6,7 +6,7 @@ from __future__ import annotations
 from rules.senji import GAME as SENJI
 from rules.senji.state import SenjiOptions
 from screens.senji.map import SenjiMap
-from tabletop.app import TabletopApp
+from screens.app import TabletopApp
 from tabletop.store import Seat, Store
 from tests.e2e.helpers import board_of, settle
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 
 from screens.common.too_small import TooSmallScreen
-from tabletop.app import TabletopApp
+from screens.app import TabletopApp
 from tests.e2e.helpers import settle, wait_until
 
 

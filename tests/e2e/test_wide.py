@@ -7,7 +7,7 @@ import random
 
 from rules.senji import GAME as SENJI
 from rules.senji.state import SenjiOptions
-from tabletop.app import TabletopApp
+from screens.app import TabletopApp
 from tabletop.store import Seat, Store
 from tests.e2e.helpers import board_of, screen_text, settle
 

@@ -16,9 +16,10 @@ import pytest
 from rules.common import IllegalAction
 from rules.senji.state import SenjiOptions
 from screens.board import BoardScreen
-from screens.net import seat_app, wire_remote
+from screens.app import seat_app
+from screens.net import wire_remote
 from screens.senji import SenjiBoard
-from tabletop.app import TabletopApp
+from screens.app import TabletopApp
 from tabletop.net import protocol as P
 from tabletop.net.host import CLOCK_KEPT, REMOTE, HostSeats
 from tests.e2e.helpers import screen_text

@@ -318,7 +318,7 @@ async def test_the_hosts_screen_opens_offers_for_its_own_players_only():
 
 async def test_a_remote_players_board_shows_their_offer_and_opens_it_with_a_key():
     from screens.board import BoardScreen
-    from screens.net import seat_app
+    from screens.app import seat_app
 
     options = SenjiOptions(players=3, winter_timer_s=0)
     store, setup, host = floor_table(options, open_now=False)

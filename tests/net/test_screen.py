@@ -11,8 +11,8 @@ from rules.common import Rng
 from rules.senji import GAME as SENJI
 from screens.board import BoardScreen
 from screens.common.curtain import CurtainScreen
-from screens.net import seat_app
-from tabletop.app import TabletopApp
+from screens.app import seat_app
+from screens.app import TabletopApp
 from tabletop.net.client import Connection
 
 from .helpers import GAMES, hosting, senji_store

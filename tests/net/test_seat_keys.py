@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from screens.board import BoardScreen
-from screens.net import seat_app
+from screens.app import seat_app
 from tabletop.net.client import Connection
 from tests.e2e.helpers import screen_text
 

@@ -11,7 +11,7 @@ import threading
 from screens.common.dialogs import MessageScreen, ReadingScreen
 from screens.menu import MenuScreen
 from tabletop import saves
-from tabletop.app import TabletopApp
+from screens.app import TabletopApp
 from tests.e2e.helpers import settle, wait_until
 from tests.games.nim import NIM, NimOptions
 from tabletop.store import Store

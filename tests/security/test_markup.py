@@ -9,7 +9,7 @@ import pytest
 from screens.common.dialogs import SaveDialog
 from screens.history import HistoryScreen, RenameDialog
 from screens.setup import SetupScreen
-from tabletop.app import TabletopApp
+from screens.app import TabletopApp
 from tabletop.catalog import games
 from tabletop.journal import Journal, attach
 from tabletop.paths import journal_path

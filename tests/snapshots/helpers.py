@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.app import TabletopApp
+from screens.app import TabletopApp
 from tabletop.store import Store
 from tests.e2e.helpers import settle
 

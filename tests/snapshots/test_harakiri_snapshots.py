@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rules.common import Rng
 from rules.harakiri import GAME
-from tabletop.app import TabletopApp
+from screens.app import TabletopApp
 from tabletop.store import Seat, Store
 from tests.e2e.helpers import settle
 

@@ -7,7 +7,7 @@ import time
 
 from rules.common import Rng
 from screens.replay import ReplayScreen
-from tabletop.app import TabletopApp
+from screens.app import TabletopApp
 from tabletop.catalog import games
 from tabletop.engine import get_game
 from tabletop.journal import Journal, attach

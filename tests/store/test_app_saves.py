@@ -13,7 +13,7 @@ from screens.common.dialogs import ChoiceScreen, LoadScreen, MessageScreen
 from screens.menu import MenuScreen
 from tabletop import journal as journal_mod
 from tabletop import saves
-from tabletop.app import TabletopApp
+from screens.app import TabletopApp
 from tabletop.journal import Journal, attach, clip_path
 from tabletop.paths import autosave_dir, journal_path, saves_dir
 from tabletop.store import Seat, Store

@@ -1,5 +1,9 @@
 """The Textual application: the only module that ties the store to Textual.
 
+It lives with the screens (tabletop/ holds no Textual code): ``tabletop.cli`` starts it
+through ``run_app`` (and the networked table's screens through ``screens.net``), the one
+place where the tabletop layer reaches up to the screens.
+
 The app owns the store and a reactive ``revision`` that the store's subscription sets;
 board screens watch it and redraw from ``store.view(seat)``.
 """
@@ -16,10 +20,12 @@ from textual.app import App, SystemCommand
 from textual.reactive import reactive
 from textual.theme import Theme
 
-from .catalog import game_title
-from .catalog import games as registered_games
-from .paths import autosave_dir, journal_path, saves_dir
-from .settings import load_settings, save_settings
+from .themes import LIGHT_ANSI, OKABE_ITO, OKABE_ITO_ANSI, THEMES
+
+from tabletop.catalog import game_title
+from tabletop.catalog import games as registered_games
+from tabletop.paths import autosave_dir, journal_path, saves_dir
+from tabletop.settings import load_settings, save_settings
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -31,53 +37,12 @@ if TYPE_CHECKING:  # the rules, the store and pydantic load with the first game,
 
     from rules.common import Game, OptionsBase, Rng
 
-    from .journal import GameRow, Journal
-    from .store import Seat, Store
+    from tabletop.journal import GameRow, Journal
+    from tabletop.net.client import Connection, RemoteStore
+    from tabletop.net.host import TableHost
+    from tabletop.store import Seat, Store
 
 CSS = resources.files("assets").joinpath("styles", "app.tcss")
-
-# A colour-blind-safe theme: the Okabe-Ito palette (orange, sky blue, bluish green,
-# yellow, blue, vermillion, reddish purple), told apart by the three common colour-blind
-# eyes. Colour still never carries meaning alone: a glyph or a word always comes with it.
-OKABE_ITO = Theme(
-    name="okabe-ito",
-    primary="#56B4E9",  # sky blue
-    secondary="#E69F00",  # orange
-    accent="#F0E442",  # yellow
-    warning="#E69F00",  # orange
-    error="#D55E00",  # vermillion
-    success="#009E73",  # bluish green
-    foreground="#F2F2F2",
-    background="#0B0B0B",
-    surface="#1A1A1A",
-    panel="#0F2A3A",  # a dark blue
-    boost="#FFFFFF12",
-    dark=True,
-    variables={"block-cursor-background": "#0072B2", "footer-key-foreground": "#E69F00"},
-)
-
-# The boards draw in Rich's named colours (red, green, white...), which Textual maps
-# through an ANSI palette. On a light theme "white" must stay readable (a dark grey,
-# not the background's white), and the colour-blind theme maps red, green, yellow, blue,
-# magenta and cyan to the Okabe-Ito colours, so every board follows it unchanged.
-LIGHT_ANSI = TerminalTheme(
-    (247, 247, 247), (0, 0, 0),
-    [(0, 0, 0), (170, 55, 49), (40, 120, 30), (150, 100, 0), (50, 92, 192),
-     (122, 62, 157), (0, 110, 150), (64, 64, 64), (110, 110, 110)],
-    [(200, 40, 40), (50, 140, 0), (170, 115, 0), (0, 100, 190), (180, 50, 180),
-     (0, 130, 160), (20, 20, 20)],
-)
-OKABE_ITO_ANSI = TerminalTheme(
-    (11, 11, 11), (242, 242, 242),
-    [(26, 26, 26), (213, 94, 0), (0, 158, 115), (230, 159, 0), (0, 114, 178),
-     (204, 121, 167), (86, 180, 233), (200, 200, 200), (110, 110, 110)],
-    [(240, 120, 40), (40, 190, 150), (240, 228, 66), (60, 150, 220), (225, 150, 195),
-     (120, 200, 245), (250, 250, 250)],
-)
-
-# The themes the menu goes round (the palette's "Theme" command lists them all).
-THEMES = {"textual-dark": "Dark", "textual-light": "Light", "okabe-ito": "Colour-blind safe"}
-
 
 class TabletopApp(App[int]):
     CSS_PATH = str(CSS)
@@ -109,7 +74,7 @@ class TabletopApp(App[int]):
 
     # -- start-up ------------------------------------------------------------
     def on_mount(self) -> None:
-        from screens.menu import MenuScreen
+        from .menu import MenuScreen
 
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         self.push_screen(MenuScreen())
@@ -178,7 +143,7 @@ class TabletopApp(App[int]):
         self.set_timer(1 / 60, self._check_size)
 
     def _check_size(self) -> None:
-        from screens.common.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+        from .common.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
         small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
         if small and not self.too_small:
@@ -194,7 +159,7 @@ class TabletopApp(App[int]):
     def journal(self) -> Journal:
         """The game journal, opened on first use. Autosave files of older versions are
         read into it once (that loads their games' rules, so only when there are some)."""
-        from .journal import Journal, import_autosaves
+        from tabletop.journal import Journal, import_autosaves
 
         journal = Journal(journal_path())
         if autosave_dir().is_dir():
@@ -241,9 +206,9 @@ class TabletopApp(App[int]):
 
     def resume_game(self, game_id: str, copy: bool = False) -> None:
         """Open a game of the journal; if another tabletop holds it, offer a copy."""
-        from screens.common.dialogs import ChoiceScreen, MessageScreen
+        from .common.dialogs import ChoiceScreen, MessageScreen
 
-        from .journal import GameHeld, JournalError, open_game
+        from tabletop.journal import GameHeld, JournalError, open_game
 
         if not copy and self.store is not None and self.store.game_uid == game_id:
             self.start_store(self.store)  # already open here
@@ -271,7 +236,7 @@ class TabletopApp(App[int]):
         self.start_store(store)
 
     def open_setup(self, game_id: str) -> None:
-        from screens.setup import SetupScreen
+        from .setup import SetupScreen
 
         game = self.games.get(game_id)
         if game is None:
@@ -280,9 +245,9 @@ class TabletopApp(App[int]):
         self.push_screen(SetupScreen(game))
 
     def open_load(self) -> None:
-        from screens.common.dialogs import LoadScreen
+        from .common.dialogs import LoadScreen
 
-        from .saves import list_files
+        from tabletop.saves import list_files
 
         rows = self._read_journal(lambda j: j.games(self.games), [])
         files = list_files(saves_dir())
@@ -300,7 +265,7 @@ class TabletopApp(App[int]):
         self.push_screen(LoadScreen(rows, files, titles), chosen)
 
     def open_history(self) -> None:
-        from screens.history import HistoryScreen
+        from .history import HistoryScreen
 
         self.push_screen(HistoryScreen())
 
@@ -308,11 +273,11 @@ class TabletopApp(App[int]):
         """Watch a game move by move: ``source`` is a journal game's id or a Replay (a
         file already read through the rules). A game that cannot be read is refused in
         one sentence, like a save."""
-        from screens.common.dialogs import MessageScreen
-        from screens.replay import ReplayScreen
+        from .common.dialogs import MessageScreen
+        from .replay import ReplayScreen
 
-        from .journal import JournalError
-        from .replay import Replay
+        from tabletop.journal import JournalError
+        from tabletop.replay import Replay
 
         if isinstance(source, Replay):
             replay = source
@@ -328,9 +293,9 @@ class TabletopApp(App[int]):
         """Read a save file into a new game (the file is only read). The file is read,
         parsed and replayed in a thread, so the screen never waits for it: a "Reading…"
         screen shows meanwhile, and Escape there stops waiting (what is read is dropped)."""
-        from screens.common.dialogs import ReadingScreen
+        from .common.dialogs import ReadingScreen
 
-        from . import saves
+        from tabletop import saves
 
         reading = ReadingScreen(f"Reading {saves.display_name(path)}…")
         self.push_screen(reading)
@@ -353,9 +318,9 @@ class TabletopApp(App[int]):
     def _loaded(self, reading: Any, result: Any) -> None:
         """A save file has been read (or refused): show it, unless the player stopped
         waiting for it."""
-        from screens.common.dialogs import MessageScreen
+        from .common.dialogs import MessageScreen
 
-        from .saves import SaveError
+        from tabletop.saves import SaveError
 
         if reading.stopped:
             return
@@ -368,16 +333,16 @@ class TabletopApp(App[int]):
     def start_new_game(
         self, game: Game, options: OptionsBase, seed: int | None, seats: list[Seat] | None
     ) -> None:
-        from .store import Store
+        from tabletop.store import Store
 
         self.start_store(Store.new(game, options, seed, seats))
 
     def start_store(self, store: Store) -> None:
         """Show ``store``'s game. A store not yet in the journal (new, or read from a
         file) becomes a new game there, under an id made here."""
-        from screens.board import BoardScreen
+        from .board import BoardScreen
 
-        from .journal import attach
+        from tabletop.journal import attach
 
         if self._unsubscribe is not None:
             self._unsubscribe()
@@ -414,7 +379,7 @@ class TabletopApp(App[int]):
     def bot_action(self, store: Store, seat: int) -> Any:
         from rules.common import Rng
 
-        from .bots import get_bot
+        from tabletop.bots import get_bot
 
         name = store.seats[seat].controller
         rng = self._bot_rngs.setdefault(name, Rng(seed=store.seed).fork(f"bot:{name}:{store.revision}"))
@@ -422,7 +387,7 @@ class TabletopApp(App[int]):
         return bot(store.game, store.view(seat), seat, store.legal_actions(), rng)
 
     def _pop_to_menu(self) -> None:
-        from screens.menu import MenuScreen
+        from .menu import MenuScreen
 
         while len(self.screen_stack) > 2 and not isinstance(self.screen, MenuScreen):
             self.pop_screen()
@@ -435,6 +400,108 @@ def run_app(start: tuple | None = None) -> int:
     app = TabletopApp(start=start)
     try:
         app.run()
+    finally:
+        app.release_game()
+    return app.return_code or 0
+
+
+# -- a networked table: a host's or a seat's app, in the loop of its connections --
+
+LEAVE_WORDS = "Leave the table"  # what q says in a remote seat's footer
+
+
+def seat_app(start: tuple):
+    """The app of a remote seat: its menu key leaves the table (the host keeps the seat;
+    the same code joins it again), since the seat's game is not in this computer's menu,
+    and the keys only the table's host has (a board's ``HOST_KEYS``: Senji's winter clock
+    pause) are not offered here.
+
+    Both are the app's own priority bindings over the board screen's (Textual shows and
+    runs a priority binding in place of the screen's for the same key); ``check_action``
+    turns them on only while the board is on top, so a dialog or the join screen gets q
+    and p as typed letters."""
+    from textual.binding import Binding
+
+    from .board import BoardScreen
+
+    class SeatApp(TabletopApp):
+        BINDINGS = [
+            Binding("q", "leave_table", LEAVE_WORDS, priority=True),
+            # Not in the footer; pressed, the board says whose key it is.
+            Binding("p", "host_key('p')", show=False, priority=True),
+        ]
+
+        def start_store(self, store) -> None:
+            super().start_store(store)
+            # Only this seat's player sits at this screen: its own view is drawn from the
+            # start, not only from its first turn (the board's hot-seat default).
+            board = next((s for s in self.screen_stack if isinstance(s, BoardScreen)), None)
+            if board is not None and getattr(store, "seat", None) is not None:
+                board.viewer = store.seat
+
+        def _board_on_top(self) -> BoardScreen | None:
+            screen = self.screen_stack[-1] if self.screen_stack else None
+            return screen if isinstance(screen, BoardScreen) else None
+
+        def check_action(self, action: str, parameters: tuple) -> bool | None:
+            if action == "leave_table":
+                return self._board_on_top() is not None
+            if action == "host_key":
+                screen = self._board_on_top()
+                return screen is not None and parameters[0] in getattr(screen.board, "HOST_KEYS", ())
+            return super().check_action(action, parameters)
+
+        def action_leave_table(self) -> None:
+            self.exit(0)  # the host keeps the seat: the same code joins it again
+
+        def action_host_key(self, key: str) -> None:
+            screen = self._board_on_top()
+            if screen is not None:
+                screen.board.board_key(key)
+
+        def to_menu(self) -> None:
+            self.exit(0)
+
+    return SeatApp(start=start)
+
+
+async def run_seat(conn: Connection, store: RemoteStore) -> int:
+    """Play a joined seat in the app, in this loop (the connection's)."""
+    from .net import wire_remote
+
+    app = seat_app(("store", store))
+    app.connection = conn  # type: ignore[attr-defined]
+    wire_remote(app, conn, store)
+    try:
+        await app.run_async()
+    finally:
+        await conn.close()
+    return app.return_code or 0
+
+
+async def run_join_screen(address: tuple[str, int], code: str | None) -> int:
+    """The join screen first (a browser tab's seat), then the board."""
+    from .net import JoinScreen
+
+    app = seat_app(("screen", JoinScreen(address, code)))
+    try:
+        await app.run_async()
+    finally:
+        conn = getattr(app, "connection", None)
+        if conn is not None:
+            await conn.close()
+    return app.return_code or 0
+
+
+async def run_host_screen(host: TableHost, codes_text: str) -> int:
+    """The host's own screen: this terminal's seats, or the table for all to see."""
+    from tabletop.net.host import HostSeats
+
+    app = TabletopApp(start=("store", HostSeats(host)), bot_delay=host.bot_delay)
+    host.on_note = lambda text: app.notify(text, timeout=6, markup=False)
+    app.call_later(lambda: app.notify(codes_text, title="The table is open", timeout=30, markup=False))
+    try:
+        await app.run_async()
     finally:
         app.release_game()
     return app.return_code or 0
