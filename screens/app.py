@@ -20,7 +20,7 @@ from textual.app import App, SystemCommand
 from textual.reactive import reactive
 from textual.theme import Theme
 
-from .themes import LIGHT_ANSI, OKABE_ITO, OKABE_ITO_ANSI, THEMES
+from .themes import LIGHT_ANSI, OKABE_ITO, OKABE_ITO_ANSI, THEMES, MenuThemes
 
 from tabletop.catalog import game_title
 from tabletop.catalog import games as registered_games
@@ -117,6 +117,12 @@ class TabletopApp(App[int]):
         at = names.index(self.theme) if self.theme in names else -1
         self.theme = names[(at + 1) % len(names)]
         return THEMES[self.theme]
+
+    def search_themes(self) -> None:
+        """The palette's "Theme" command: the menu's themes, by the menu's names."""
+        from textual.command import CommandPalette
+
+        self.push_screen(CommandPalette(providers=[MenuThemes], placeholder="Search for themes…"))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The palette: the current screen's own keys first (a board's undo, save, help,

@@ -7,7 +7,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from tabletop.catalog import catalog
 
@@ -27,6 +27,16 @@ class MenuScreen(Screen[None]):
         # saved games (and loads the save machinery), so it follows right after that frame.
         self.rebuild(look_for_resume=False)
         self.call_after_refresh(self.rebuild)
+        # A theme picked in the command palette is named on the theme row at once.
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self._show_theme())
+
+    def _show_theme(self) -> None:
+        menu = self.query_one("#menu", OptionList)
+        try:
+            index = menu.get_option_index("theme")
+        except OptionDoesNotExist:  # the row is being rebuilt
+            return
+        menu.replace_option_prompt_at_index(index, self._theme_label())
 
     def on_screen_resume(self) -> None:
         self.rebuild()
@@ -85,7 +95,7 @@ class MenuScreen(Screen[None]):
         from .themes import THEMES
 
         name = THEMES.get(self.app.theme, self.app.theme)
-        return f"Theme: {name} (Enter: the next one; ctrl+p: all themes)"
+        return f"Theme: {name} (Enter: the next one)"
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesPicker())

@@ -3,7 +3,10 @@ named colours are drawn in under each (the menu and the command palette use thes
 
 from __future__ import annotations
 
+from functools import partial
+
 from rich.terminal_theme import TerminalTheme
+from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.theme import Theme
 
 # A colour-blind-safe theme: the Okabe-Ito palette (orange, sky blue, bluish green,
@@ -45,5 +48,27 @@ OKABE_ITO_ANSI = TerminalTheme(
      (120, 200, 245), (250, 250, 250)],
 )
 
-# The themes the menu goes round (the palette's "Theme" command lists them all).
+# The themes the menu goes round, by the names both the menu and the palette's "Theme"
+# command show (the stored setting keeps Textual's name).
 THEMES = {"textual-dark": "Dark", "textual-light": "Light", "okabe-ito": "Colour-blind safe"}
+
+
+class MenuThemes(Provider):
+    """The command palette's "Theme" list: the menu's themes, under the menu's names."""
+
+    @property
+    def commands(self) -> list[tuple[str, object]]:
+        def use(name: str) -> None:
+            self.app.theme = name
+
+        return [(label, partial(use, name)) for name, label in THEMES.items() if name in self.app.available_themes]
+
+    async def discover(self) -> Hits:
+        for label, callback in self.commands:
+            yield DiscoveryHit(label, callback)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for label, callback in self.commands:
+            if (score := matcher.match(label)) > 0:
+                yield Hit(score, matcher.highlight(label), callback)

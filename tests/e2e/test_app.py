@@ -209,3 +209,41 @@ async def test_play_command_opens_the_board_directly(data_dir):
         assert isinstance(app.screen, BoardScreen)
         assert app.screen.frame.seat == 0
         assert "Seat 1 (you)" in str(app.screen.query_one("#board").content)
+
+
+async def test_the_palette_names_the_themes_as_the_menu_does(data_dir):
+    """The menu's theme row and the palette's Theme list speak of the same three themes
+    by the same names; picking "Colour-blind safe" in the palette is what the menu shows."""
+    from textual.command import CommandPalette
+    from textual.widgets import OptionList
+
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        menu = app.screen.query_one("#menu", OptionList)
+
+        def theme_row() -> str:
+            return str(menu.get_option("theme").prompt)
+
+        in_menu = set()
+        for _ in range(3):  # Enter on the theme row goes round the menu's themes
+            in_menu.add(theme_row().removeprefix("Theme: ").split(" (")[0])
+            menu.highlighted = menu.get_option_index("theme")
+            await pilot.press("enter")
+            await settle(pilot)
+        assert in_menu == {"Dark", "Light", "Colour-blind safe"}
+
+        app.action_change_theme()  # the palette's "Theme" command
+        await wait_until(pilot, lambda: isinstance(app.screen, CommandPalette) and app.screen.query(OptionList),
+                         "the theme palette")
+        listed = app.screen.query_one(OptionList)
+        await wait_until(pilot, lambda: listed.option_count >= 3, "the themes to be listed")
+        names = {str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)}
+        assert names == in_menu
+        await pilot.press(*"colour")
+        await wait_until(pilot, lambda: listed.option_count == 1, "the search to keep one theme")
+        await pilot.press("down", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu again")
+        await settle(pilot)
+        assert app.theme == "okabe-ito" and app.settings["theme"] == "okabe-ito"
+        assert theme_row().startswith("Theme: Colour-blind safe")
