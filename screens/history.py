@@ -10,7 +10,6 @@ Names of players and of games are a player's text: shown as plain text, never ma
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -167,13 +166,13 @@ class HistoryScreen(Screen[None]):
         from tabletop.journal import JournalError
         from tabletop.paths import saves_dir
         from tabletop.replay import Replay, ReplayError
+        from tabletop.saves import file_name_for
 
         try:
             store = Replay.from_journal(self.app.journal, row.id, self.app.games).to_store()
         except (JournalError, ReplayError) as exc:
             self.notify(str(exc), severity="warning", markup=False)
             return
-        stamp = time.strftime("%Y%m%d-%H%M", time.localtime(row.updated))
 
         def chosen(path) -> None:
             if path is None:
@@ -186,7 +185,7 @@ class HistoryScreen(Screen[None]):
                 return
             self.notify(f"Saved to {plain(path, 120, tail=True)}", markup=False)
 
-        self.app.push_screen(SaveDialog(saves_dir(), f"{row.game}-{stamp}.json"), chosen)
+        self.app.push_screen(SaveDialog(saves_dir(), file_name_for(row.game, row.name, row.updated)), chosen)
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -191,6 +191,20 @@ def list_files(folder: Path, limit: int = 500) -> list[SaveFile]:
     return found[:limit]
 
 
+def file_name_for(game_id: str, name: str, when: float) -> str:
+    """The file name a game is offered to be saved under: its own name (given with rename in
+    the history) made a plain file name, else the game and the time it was last played.
+
+    A name is a player's text, never a path: only its letters and digits are kept (apostrophes
+    dropped, words joined by "-"), so it cannot climb out of the saves folder, hide as a dot file or carry
+    a control character."""
+    kept = "".join(ch if ch.isalnum() and ch.isprintable() else " " for ch in str(name) if ch not in "'’")
+    base = "-".join(kept.split())[:60].strip("-")
+    if not base:
+        base = f"{game_id}-{time.strftime('%Y%m%d-%H%M', time.localtime(when))}"
+    return f"{base}.json"
+
+
 # -- reading -----------------------------------------------------------------------
 def display_name(path: Path) -> str:
     """A file's name as messages show it: one line, at most 60 characters."""
