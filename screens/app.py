@@ -203,6 +203,10 @@ class TabletopApp(App[int]):
         """The most recently played unfinished game, from the journal (one query)."""
         return self._read_journal(lambda j: j.latest_unfinished(self.games), None)
 
+    def resume_candidates(self, limit: int) -> list[GameRow]:
+        """The unfinished games, the most recently played first (one query)."""
+        return self._read_journal(lambda j: j.unfinished(self.games, limit), [])
+
     def resume_last(self) -> None:
         row = self.resume_candidate()
         if row is None:

@@ -1,7 +1,8 @@
 """The history: every game played on this machine, finished or not, newest first.
 
 Each row says the game (or the name a player gave it), when it was last played, who
-played, how many moves and how it ended. Enter opens its replay; ``r`` renames it; ``d``
+played, how many moves and how it ended. Enter opens its replay; ``c`` continues an
+unfinished game where it stands (the game itself, not a copy); ``r`` renames it; ``d``
 deletes it after asking (nothing is deleted without the player asking); ``w`` writes it to
 a save file to share (``tabletop replay FILE``, ``tabletop log FILE``).
 
@@ -49,6 +50,7 @@ def row_text(row: GameRow, title: str, width: int = 76) -> Text:
 class HistoryScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "open", "Replay", key_display="⏎", show=True),
+        Binding("c", "continue", "Continue"),
         Binding("r", "rename", "Rename"),
         Binding("d", "delete", "Delete"),
         Binding("w", "export", "Save as file"),
@@ -93,7 +95,7 @@ class HistoryScreen(Screen[None]):
         count = len(self.rows)
         what = f"the newest {count:,} games" if count >= HISTORY_LIMIT else f"{count} game{'' if count == 1 else 's'}"
         self.query_one("#history-hint", Static).update(
-            f"{what} · Enter: replay · r: rename · d: delete · w: save as a file" if count else "")
+            f"{what} · Enter: replay · c: continue · r: rename · d: delete · w: save as a file" if count else "")
 
     def _current(self) -> GameRow | None:
         menu = self.query_one("#history-list", OptionList)
@@ -108,6 +110,17 @@ class HistoryScreen(Screen[None]):
         row = self._current()
         if row is not None:
             self.app.open_replay(row.id)
+
+    def action_continue(self) -> None:
+        """Play an unfinished game on from where it stands: the game itself (its moves are
+        added to it), as the menu's Resume does."""
+        row = self._current()
+        if row is None:
+            return
+        if row.finished:
+            self.notify("This game is over: Enter replays it.", markup=False)
+            return
+        self.app.resume_game(row.id)
 
     def action_rename(self) -> None:
         row = self._current()

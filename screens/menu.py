@@ -1,7 +1,11 @@
-"""The main menu: the four games, resume, load, the history, rules help, the theme, quit."""
+"""The main menu: the unfinished games to resume (keys 1-5), the four games, load, the
+history, rules help, the theme, quit."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -9,11 +13,34 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
+from rules.common.text import plain
 from tabletop.catalog import catalog
+
+if TYPE_CHECKING:
+    from tabletop.journal import GameRow
+
+RESUME_ROWS = 5  # unfinished games the menu lists (each with its key); History holds them all
+
+
+def resume_text(key: int, row: GameRow, title: str) -> Text:
+    """One unfinished game on one line: its key, the game (and its own name), how far it
+    went, when, and who plays (names are a player's text: plain, clipped)."""
+    named = f" “{plain(row.name, 30)}”" if row.name else ""
+    players = plain(", ".join(name for name, _ in row.seats), 40)
+    return Text(f"{key} Resume {title}{named} · {row.moves_text} · {row.updated_text} · {players}")
 
 
 class MenuScreen(Screen[None]):
-    BINDINGS = [Binding("q", "app.quit", "Quit"), Binding("r", "rules", "Rules")]
+    BINDINGS = [
+        Binding("q", "app.quit", "Quit"),
+        Binding("r", "rules", "Rules"),
+        *[Binding(str(n), f"resume({n - 1})", "Resume", show=n == 1, key_display=f"1-{RESUME_ROWS}")
+          for n in range(1, RESUME_ROWS + 1)],
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.resumable: list[GameRow] = []  # the Resume rows, in the order of their keys
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-box"):
@@ -46,10 +73,14 @@ class MenuScreen(Screen[None]):
         highlighted = menu.highlighted
         menu.clear_options()
         available = self.app.games
-        resume = self.app.resume_candidate() if look_for_resume else None
-        if resume is not None:
-            title = next((e.title for e in catalog() if e.id == resume.game), resume.game)
-            menu.add_option(Option(f"Resume {title} ({resume.moves_text}, {resume.updated_text})", id="resume"))
+        found = self.app.resume_candidates(RESUME_ROWS + 1) if look_for_resume else []
+        self.resumable = found[:RESUME_ROWS]
+        titles = {e.id: e.title for e in catalog()}
+        for key, row in enumerate(self.resumable, start=1):
+            title = titles.get(row.game) or available[row.game].title
+            menu.add_option(Option(resume_text(key, row, title), id=f"resume-{key - 1}"))
+        if len(found) > RESUME_ROWS:
+            menu.add_option(Option("More unfinished games: History (c continues one)", id="history-more"))
         for entry in catalog():
             if entry.id in available:
                 menu.add_option(Option(f"{entry.title:<22} {entry.blurb}", id=f"game-{entry.id}"))
@@ -62,7 +93,7 @@ class MenuScreen(Screen[None]):
             if gid not in known:
                 menu.add_option(Option(f"{available[gid].title:<22} (extra game)", id=f"game-{gid}"))
         menu.add_option(Option("Load a saved game", id="load"))
-        menu.add_option(Option("History: replay the games played here", id="history"))
+        menu.add_option(Option("History: replay or continue the games played here", id="history"))
         menu.add_option(Option("Rules help", id="rules"))
         menu.add_option(Option(self._theme_label(), id="theme"))
         menu.add_option(Option("Quit", id="quit"))
@@ -70,17 +101,18 @@ class MenuScreen(Screen[None]):
             highlighted = next(i for i in range(menu.option_count) if not menu.get_option_at_index(i).disabled)
         menu.highlighted = highlighted
         menu.focus()
+        self.refresh_bindings()  # the Resume keys follow the rows
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         oid = event.option.id or ""
-        if oid == "resume":
-            self.app.resume_last()
+        if oid.startswith("resume-"):
+            self.action_resume(int(oid[7:]))
         elif oid.startswith("game-"):
             self.app.open_setup(oid[5:])
         elif oid == "load":
             self.app.open_load()
-        elif oid == "history":
+        elif oid in ("history", "history-more"):
             self.app.open_history()
         elif oid == "rules":
             self.action_rules()
@@ -90,6 +122,16 @@ class MenuScreen(Screen[None]):
             event.option_list.replace_option_prompt_at_index(index, self._theme_label())
         elif oid == "quit":
             self.app.exit()
+
+    def action_resume(self, index: int) -> None:
+        """Continue the index-th unfinished game of the list, in place (its own game)."""
+        if index < len(self.resumable):
+            self.app.resume_game(self.resumable[index].id)
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "resume":
+            return parameters[0] < len(self.resumable)  # a key with no game is not offered
+        return True
 
     def _theme_label(self) -> str:
         from .themes import THEMES

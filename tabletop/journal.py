@@ -384,6 +384,10 @@ class Journal:
         found = self.games(game_ids, unfinished_only=True, limit=1)
         return found[0] if found else None
 
+    def unfinished(self, game_ids: Iterable[str], limit: int) -> list[GameRow]:
+        """The unfinished games (at least one action), the most recently played first."""
+        return self.games(game_ids, unfinished_only=True, limit=limit)
+
     def game(self, game_id: str) -> GameRow | None:
         raw = self.connect().execute(f"SELECT {_SELECT} FROM games WHERE id = ?", (game_id,)).fetchone()
         return _row(raw) if raw is not None else None

@@ -171,7 +171,7 @@ async def test_resume_offers_the_unfinished_game(data_dir):
     async with app2.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         menu = app2.screen
-        assert menu.query_one("#menu").get_option_at_index(0).id == "resume"
+        assert menu.query_one("#menu").get_option_at_index(0).id == "resume-0"
         await pilot.press("enter")
         await settle(pilot)
         assert app2.store is not None

@@ -75,3 +75,77 @@ def test_a_games_name_never_makes_a_path_a_dot_file_or_an_empty_name():
     assert file_name_for("duel", "", when) == "duel-20261129-0340.json"
     assert file_name_for("duel", "雪の 決闘", when) == "雪の-決闘.json"
     assert file_name_for("duel", "a\x1b[31mb", when) == "a-31mb.json"
+
+
+async def play_one_move(pilot, app) -> None:
+    """At the board just opened: past the hand-off curtain, then the first decision by its key."""
+    from screens.common.curtain import CurtainScreen
+    from tests.e2e.helpers import board_of, press_action
+
+    await wait_until(pilot, lambda: any(isinstance(s, BoardScreen) for s in app.screen_stack), "the board")
+    await settle(pilot)
+    if isinstance(app.screen, CurtainScreen):
+        await pilot.press("enter")
+        await settle(pilot)
+    board = board_of(app)
+    before = app.store.revision
+    await press_action(pilot, board, 0)
+    await wait_until(pilot, lambda: app.store.revision > before, "the move")
+    await settle(pilot)
+
+
+async def test_the_menu_lists_every_unfinished_game_and_its_key_continues_it_in_place(data_dir):
+    journal = Journal(journal_path())
+    oldest, _done, middle, newest = nim_games(journal, [2, None, 3, 1])
+    app = TabletopApp(games=GAMES, bot_delay=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await wait_until(pilot, lambda: app.screen.resumable, "the Resume rows")
+        menu = app.screen.query_one("#menu")
+        rows = [str(menu.get_option_at_index(i).prompt) for i in range(3)]
+        assert [r.split(" Resume ")[0] for r in rows] == ["1", "2", "3"]
+        assert ["1 action" in rows[0], "3 actions" in rows[1], "2 actions" in rows[2]] == [True] * 3
+        assert "Resume" not in str(menu.get_option_at_index(3).prompt), "the finished game is not offered"
+        await pilot.press("3")  # the oldest unfinished game
+        await play_one_move(pilot, app)
+        assert app.store.game_uid == oldest.game_uid and app.store.revision == 3
+    assert journal.game(oldest.game_uid).moves == 3, "the move went into the game's own row"
+    assert len(journal.history(GAMES)) == 4, "no copy was made"
+    assert journal.game(middle.game_uid).moves == 3 and journal.game(newest.game_uid).moves == 1
+
+
+async def test_past_five_unfinished_games_the_menu_sends_to_history(data_dir):
+    journal = Journal(journal_path())
+    stores = nim_games(journal, [1, 1, 1, 1, 1, 1])
+    app = TabletopApp(games=GAMES, bot_delay=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await wait_until(pilot, lambda: app.screen.resumable, "the Resume rows")
+        menu = app.screen
+        assert [r.id for r in menu.resumable] == [s.game_uid for s in reversed(stores[1:])]
+        more = menu.query_one("#menu").get_option("history-more")
+        assert "History" in str(more.prompt)
+        await pilot.press("6")  # no sixth key: nothing opens
+        await settle(pilot)
+        assert app.screen is menu and app.store is None
+        await pilot.press("5")
+        await wait_until(pilot, lambda: app.store is not None, "the fifth game")
+        assert app.store.game_uid == stores[1].game_uid
+
+
+async def test_history_c_continues_an_unfinished_game_in_place_and_not_a_finished_one(data_dir):
+    journal = Journal(journal_path())
+    finished, unfinished = nim_games(journal, [None, 2])
+    app = TabletopApp(games=GAMES, bot_delay=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        history = await open_history(pilot, app)
+        assert [r.id for r in history.rows] == [unfinished.game_uid, finished.game_uid]
+        await pilot.press("down", "c")  # the finished game: replayed, not continued
+        await settle(pilot)
+        assert app.screen is history and app.store is None
+        assert any("This game is over" in n.message for n in app._notifications)
+        await pilot.press("up", "c")
+        await play_one_move(pilot, app)
+        assert app.store.game_uid == unfinished.game_uid and app.store.revision == 3
+    assert journal.game(unfinished.game_uid).moves == 3, "the move went into the game's own row"
+    assert [r.id for r in journal.history(GAMES)] == [unfinished.game_uid, finished.game_uid], "no copy"

@@ -45,7 +45,7 @@ async def test_the_menu_resumes_the_latest_game_from_the_journal(data_dir):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         option = app.screen.query_one("#menu").get_option_at_index(0)
-        assert option.id == "resume" and "3 actions" in str(option.prompt)
+        assert option.id == "resume-0" and "3 actions" in str(option.prompt)
         await pilot.press("enter")
         await settle(pilot)
         assert app.store.game_uid == store.game_uid and app.store.state == store.state
@@ -163,7 +163,7 @@ async def test_old_autosave_files_are_imported_once_and_moved_aside(data_dir):
         await settle(pilot)
         rows = app.journal.games(["nim"])
         assert [r.moves for r in rows] == [4] and rows[0].source == "import"
-        assert app.screen.query_one("#menu").get_option_at_index(0).id == "resume"
+        assert app.screen.query_one("#menu").get_option_at_index(0).id == "resume-0"
     assert not folder.exists()
     aside = folder.with_name("autosave.imported")
     assert sorted(p.name for p in aside.iterdir()) == ["abc123.json", "broken.json"], "moved, not deleted"
