@@ -34,10 +34,14 @@ def _clip(text: str, limit: int) -> str:
 
 
 def row_text(row: GameRow, title: str, width: int = 76) -> Text:
-    """Two lines: the game, when, length and result; then who played (and its name)."""
+    """Two lines: the game, when, length and result (or the game's headline: a campaign's
+    duels and how it ended); then who played (and the game's own name)."""
     names = [name for name, _ in row.seats]
-    result = result_words(row.result, names) if row.finished else "not finished"
-    head = f"{title} · {row.updated_text} · {row.moves_text} · {result}"
+    if row.headline:  # the game's own words on where it stands (a campaign's duels and end)
+        head = f"{title} · {row.updated_text} · {row.headline}" + ("" if row.finished else " · not finished")
+    else:
+        result = result_words(row.result, names) if row.finished else "not finished"
+        head = f"{title} · {row.updated_text} · {row.moves_text} · {result}"
     text = Text(_clip(head, width))
     if row.held_elsewhere:
         text.append(" · being played")

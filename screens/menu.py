@@ -27,7 +27,8 @@ def resume_text(key: int, row: GameRow, title: str) -> Text:
     went, when, and who plays (names are a player's text: plain, clipped)."""
     named = f" “{plain(row.name, 30)}”" if row.name else ""
     players = plain(", ".join(name for name, _ in row.seats), 40)
-    return Text(f"{key} Resume {title}{named} · {row.moves_text} · {row.updated_text} · {players}")
+    where = row.headline or row.moves_text  # a campaign: its duel and foe
+    return Text(f"{key} Resume {title}{named} · {where} · {row.updated_text} · {players}")
 
 
 class MenuScreen(Screen[None]):

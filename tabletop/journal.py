@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
     from .store import LogEntry, Store
 
-SCHEMA_VERSION = 2  # 2: a game's own name, given in the history list
+SCHEMA_VERSION = 3  # 2: a game's own name, given in the history list; 3: its headline
 BUSY_TIMEOUT = 0.25  # seconds a write waits for another process's transaction
 # Moves are committed to the journal's log (its ``-wal`` file) and copied into the database
 # file itself by a checkpoint: when a game is first written, every CHECKPOINT_EVERY moves
@@ -67,7 +67,8 @@ CREATE TABLE IF NOT EXISTS games (
     holder_pid INTEGER,
     holder_host TEXT,
     holder_since REAL,
-    name TEXT
+    name TEXT,
+    headline TEXT
 );
 CREATE INDEX IF NOT EXISTS games_by_update ON games (status, updated);
 CREATE TABLE IF NOT EXISTS actions (
@@ -83,9 +84,10 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 
 _COLUMNS = (
     "id, game, options, seed, seats, created, updated, moves, status, result, source, "
-    "holder, holder_pid, holder_host, holder_since"
+    "holder, holder_pid, holder_host, holder_since, headline"
 )
 _SELECT = _COLUMNS + ", name"  # what a GameRow is read from
+MAX_HEADLINE = 120  # characters of a game's headline kept in the journal
 MAX_NAME = 60  # characters in a game's own name
 HISTORY_LIMIT = 1000  # games the history list shows at once (the newest)
 
@@ -141,6 +143,7 @@ class GameRow:
     source: str
     holder: Holder | None
     name: str = ""  # the name a player gave the game in the history list ("" for none)
+    headline: str = ""  # the game's own words on where it stands (``Game.headline``; "" for none)
 
     @property
     def finished(self) -> bool:
@@ -279,8 +282,9 @@ class Journal:
                         if statement.strip():
                             conn.execute(statement)
                     columns = {raw[1] for raw in conn.execute("PRAGMA table_info(games)")}
-                    if "name" not in columns:  # a database of schema 1
-                        conn.execute("ALTER TABLE games ADD COLUMN name TEXT")
+                    for column in ("name", "headline"):  # name: schema 2; headline: schema 3
+                        if column not in columns:
+                            conn.execute(f"ALTER TABLE games ADD COLUMN {column} TEXT")
                     conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
                     conn.execute("COMMIT")
                 except BaseException:
@@ -538,7 +542,7 @@ def _row(raw: tuple) -> GameRow | None:
     """A GameRow, or None for a row this version cannot read (never raises)."""
     try:
         (gid, game, options, seed, seats, created, updated, moves, status, result, source,
-         holder, pid, host, since, *more) = raw
+         holder, pid, host, since, headline, *more) = raw
         return GameRow(
             id=str(gid),
             game=str(game),
@@ -553,9 +557,20 @@ def _row(raw: tuple) -> GameRow | None:
             source=str(source),
             holder=Holder(int(pid), str(host), float(since or 0)) if holder and pid is not None else None,
             name=_clip(more[0], MAX_NAME) if more and more[0] else "",
+            headline=_clip(headline, MAX_HEADLINE) if headline else "",
         )
     except (TypeError, ValueError):
         return None
+
+
+def _headline(store: Store) -> str | None:
+    """The game's headline for its row (public words; None when the game has none or its
+    rules cannot say: a headline is never worth a move not saved)."""
+    try:
+        text = store.game.headline(store.state)
+    except Exception:  # noqa: BLE001 - the move is saved all the same
+        return None
+    return _clip(text, MAX_HEADLINE) if text else None
 
 
 # -- one game's writer ---------------------------------------------------------
@@ -640,14 +655,16 @@ class GameRecorder:
             keep -= 1
         status = "finished" if outcome is not None else "playing"
         result = outcome.model_dump_json() if outcome is not None else None
+        headline = _headline(store)
         now = time.time()
         created = not self._exists
         conn.execute("BEGIN IMMEDIATE")
         try:
             if self._exists:
                 cur = conn.execute(
-                    "UPDATE games SET moves = ?, updated = ?, status = ?, result = ? WHERE id = ? AND holder = ?",
-                    (len(log), now, status, result, store.game_uid, self.journal.token),
+                    "UPDATE games SET moves = ?, updated = ?, status = ?, result = ?, headline = ? "
+                    "WHERE id = ? AND holder = ?",
+                    (len(log), now, status, result, headline, store.game_uid, self.journal.token),
                 )
                 if cur.rowcount != 1:
                     held = conn.execute("SELECT 1 FROM games WHERE id = ?", (store.game_uid,)).fetchone()
@@ -656,12 +673,12 @@ class GameRecorder:
                     conn.execute("DELETE FROM actions WHERE game_id = ? AND n > ?", (store.game_uid, keep))
             else:
                 conn.execute(
-                    f"INSERT INTO games ({_COLUMNS}) VALUES ({','.join('?' * 15)})",
+                    f"INSERT INTO games ({_COLUMNS}) VALUES ({','.join('?' * 16)})",
                     (
                         store.game_uid, store.game.id, store.options.model_dump_json(), str(store.seed),
                         json.dumps([[s.name, s.controller] for s in store.seats]), store.created, now,
                         len(log), status, result, self.source,
-                        self.journal.token, os.getpid(), HOST, now,
+                        self.journal.token, os.getpid(), HOST, now, headline,
                     ),
                 )
                 keep = 0

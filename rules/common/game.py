@@ -128,6 +128,13 @@ class Game(ABC):
         each seat drew), for the seats the players left unnamed; None keeps the labels."""
         return None
 
+    def headline(self, state: StateBase) -> str | None:
+        """A few public words on where the game stands, for the history list and the menu's
+        Resume rows, written to the journal with each move (Way of the Samurai's campaign:
+        "Campaign · 5 of 6 duels · lost to Sasaki Kojirō"); None: the game's title, its
+        number of actions and its result say enough."""
+        return None
+
     def name_of(self, value: str) -> str:
         """A code of the state (a card, a samurai, a token) by the rulebook's name, for a
         player to read it (the replay's everything-revealed panel); a value that is no

@@ -90,6 +90,23 @@ class Duel(Game):
         return Outcome(results=(res,), scores=(score,), explanation=state.explanation,
                        breakdown=lines)
 
+    def headline(self, state: DuelState) -> str | None:
+        """A campaign by the duel it reached and how it ended: "Campaign · 5 of 6 duels ·
+        lost to Sasaki Kojirō" (the bandits' duel counts once its event is drawn)."""
+        camp = state.campaign
+        if camp is None:
+            return None
+        foe = "the three enemies" if state.opponent == "versus3" else D.opponents[state.opponent].name
+        if state.result == "win":
+            end = "won"
+        elif state.result is not None:
+            end = f"lost to {foe}"
+        elif state.step == "between_duels":
+            end = f"{foe} beaten"
+        else:
+            end = f"facing {foe}"
+        return f"Campaign · {state.duel_no} of {flow.campaign_duels(camp)} duels · {end}"
+
     def describe(self, action: ActionBase) -> str:
         k = action.kind
         place = getattr(action, "place", None)

@@ -149,3 +149,53 @@ async def test_history_c_continues_an_unfinished_game_in_place_and_not_a_finishe
         assert app.store.game_uid == unfinished.game_uid and app.store.revision == 3
     assert journal.game(unfinished.game_uid).moves == 3, "the move went into the game's own row"
     assert [r.id for r in journal.history(GAMES)] == [unfinished.game_uid, finished.game_uid], "no copy"
+
+
+def campaign(journal: Journal, seed: int, moves: int | None = None) -> Store:
+    """A Way of the Samurai campaign written to ``journal`` move by move, played by seeded
+    random choices (to its end, or ``moves`` moves)."""
+    from rules.duel.models import DuelOptions
+    from tabletop.engine import get_game
+
+    store = Store.new(get_game("duel"), DuelOptions(mode="campaign"), seed)
+    attach(journal, store)
+    rng = Rng(seed=seed)
+    while store.to_move() is not None and (moves is None or store.revision < moves):
+        store.dispatch(rng.choice(store.legal_actions()))
+    store.recorder.release()
+    return store
+
+
+def duels_fought(store: Store) -> tuple[int, str]:
+    """From the game's own log: how many campaign duels began, and whom the last one faced."""
+    import re
+
+    began = [re.match(r"Campaign duel (\d+): you face (.+?)\. ", line.text) for line in store.state.log]
+    began = [m for m in began if m]
+    return len(began), began[-1].group(2)
+
+
+async def test_a_campaign_row_tells_its_duels_and_whom_it_was_lost_to(data_dir):
+    from tabletop.catalog import games
+
+    journal = Journal(journal_path())
+    lost = campaign(journal, 3)  # this seed wins the first duel and falls in the second
+    assert lost.finished and lost.outcome().results == ("loss",)
+    fought, foe = duels_fought(lost)
+    assert fought == 2
+    moment = journal.game(lost.game_uid).updated
+    while time.time() <= moment:  # the next game is written later
+        time.sleep(0.001)
+    playing = campaign(journal, 3, moves=20)
+    app = TabletopApp(games=games(), bot_delay=3600)
+    async with app.run_test(size=(120, 40)) as pilot:
+        history = await open_history(pilot, app)
+        assert [r.id for r in history.rows] == [playing.game_uid, lost.game_uid]
+        text = screen_text(app)
+        # the default ladder of the rulebook is five duels (no Shiro finale, no bandits drawn)
+        assert f"Way of the Samurai · {journal.game(lost.game_uid).updated_text} · Campaign · {fought} of 5 duels · lost to {foe}" in text
+        assert "Campaign · 1 of 5 duels · facing Arima Kihei · not finished" in text
+        assert "actions · lost" not in text
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen) and app.screen.resumable, "the menu")
+        assert "1 Resume Way of the Samurai · Campaign · 1 of 5 duels · facing Arima Kihei" in screen_text(app)

@@ -104,7 +104,7 @@ def test_a_game_being_played_in_another_tabletop_is_not_deleted(tmp_path):
         holder.wait()
 
 
-def test_a_database_of_schema_1_gets_the_name_column_and_keeps_its_games(tmp_path):
+def test_a_database_of_schema_1_gets_the_name_and_headline_columns_and_keeps_its_games(tmp_path):
     db = tmp_path / "games.sqlite3"
     old = sqlite3.connect(db)
     old.executescript("""
@@ -124,10 +124,10 @@ def test_a_database_of_schema_1_gets_the_name_column_and_keeps_its_games(tmp_pat
     old.close()
     journal = Journal(db)
     rows = journal.history(["nim"])
-    assert [r.id for r in rows] == ["old1"] and rows[0].name == ""
+    assert [r.id for r in rows] == ["old1"] and rows[0].name == "" and rows[0].headline == ""
     journal.rename("old1", "From before")
     assert journal.game("old1").name == "From before"
-    assert journal.connect().execute("PRAGMA user_version").fetchone()[0] == 2
+    assert journal.connect().execute("PRAGMA user_version").fetchone()[0] == 3
 
 
 # -- kill -9 while games are being archived ---------------------------------------------
