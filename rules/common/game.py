@@ -135,6 +135,11 @@ class Game(ABC):
         number of actions and its result say enough."""
         return None
 
+    def round_lines(self, view: StateBase) -> list[str]:
+        """Each round of the game told in one line, from the public view (``view`` is the
+        view of no seat), for the end of the game; [] lets the end screen quote the log."""
+        return []
+
     def name_of(self, value: str) -> str:
         """A code of the state (a card, a samurai, a token) by the rulebook's name, for a
         player to read it (the replay's everything-revealed panel); a value that is no

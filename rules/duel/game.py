@@ -6,7 +6,7 @@ import textwrap
 
 from rules.common import ActionBase, Game, Outcome, Rng
 
-from . import decisions, explain, flow, preview
+from . import decisions, explain, flow, preview, story
 from .data import data
 from .effects import C, held_specials, is_special
 from .models import DuelAction, DuelOptions, DuelState
@@ -106,6 +106,10 @@ class Duel(Game):
         else:
             end = f"facing {foe}"
         return f"Campaign · {state.duel_no} of {flow.campaign_duels(camp)} duels · {end}"
+
+    def round_lines(self, view: DuelState) -> list[str]:
+        """Each round in one line: the strikes, the counterattacks, your Life and Ki."""
+        return story.round_lines([line.text for line in view.log if line.visible_to(None)])
 
     def describe(self, action: ActionBase) -> str:
         k = action.kind

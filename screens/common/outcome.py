@@ -56,8 +56,9 @@ def headline(outcome: Outcome, seat_names: list[str]) -> str:
     return " and ".join(winners) + (" wins" if len(winners) == 1 else " win")
 
 
-def result_text(outcome: Outcome, seat_names: list[str], public: Any = None) -> Text:
-    """The whole result as text: what decided it, per seat, breakdown, round by round."""
+def result_text(outcome: Outcome, seat_names: list[str], public: Any = None, game: Any = None) -> Text:
+    """The whole result as text: what decided it, per seat, breakdown, round by round (each
+    round in one line when the game tells its rounds, else the log's round lines)."""
     o = outcome
     out = Text()
     out.append("What decided it\n", style="bold")
@@ -75,9 +76,14 @@ def result_text(outcome: Outcome, seat_names: list[str], public: Any = None) -> 
         out.append("\nScore breakdown\n", style="bold")
         for line in o.breakdown:
             out.append(f"  {line}\n")
+    told = game.round_lines(public) if game is not None and public is not None else []
     log = [ln.text for ln in getattr(public, "log", ()) if ln.visible_to(None)]
     rounds = round_summaries(log, o.explanation)
-    if rounds:
+    if told:
+        out.append("\nRound by round\n", style="bold")
+        for line in told:
+            out.append(f"  {line}\n")
+    elif rounds:
         out.append("\nRound by round\n", style="bold")
         for block in rounds:
             out.append(f"  {block[0]}\n")
@@ -94,8 +100,10 @@ def result_text(outcome: Outcome, seat_names: list[str], public: Any = None) -> 
 class OutcomeScreen(ModalScreen[str]):
     BINDINGS = [Binding("escape,b", "board", "See the board"), Binding("m,enter", "menu", "Menu")]
 
-    def __init__(self, title: str, outcome: Outcome, seat_names: list[str], public: Any = None) -> None:
+    def __init__(self, title: str, outcome: Outcome, seat_names: list[str], public: Any = None,
+                 game: Any = None) -> None:
         super().__init__(classes="outcome")
+        self.game = game  # the rules, to tell the rounds (by default the game the app shows)
         self.title_text = title
         self.outcome = outcome
         self.seat_names = seat_names
@@ -105,7 +113,8 @@ class OutcomeScreen(ModalScreen[str]):
         with Vertical(id="outcome-box"):
             yield Static(f"{self.title_text}: {headline(self.outcome, self.seat_names)}", id="outcome-title", markup=False)
             with VerticalScroll(id="outcome-scroll"):
-                yield Static(result_text(self.outcome, self.seat_names, self.public), id="outcome-body")
+                game = self.game or getattr(getattr(self.app, "store", None), "game", None)
+                yield Static(result_text(self.outcome, self.seat_names, self.public, game), id="outcome-body")
             with Horizontal(id="outcome-buttons"):
                 yield Button("Back to the menu (Enter)", id="outcome-menu", variant="primary")
                 yield Button("Look at the board (Esc)", id="outcome-board")

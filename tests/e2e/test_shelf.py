@@ -199,3 +199,35 @@ async def test_a_campaign_row_tells_its_duels_and_whom_it_was_lost_to(data_dir):
         await pilot.press("escape")
         await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen) and app.screen.resumable, "the menu")
         assert "1 Resume Way of the Samurai · Campaign · 1 of 5 duels · facing Arima Kihei" in screen_text(app)
+
+
+async def test_the_duels_end_tells_each_round_in_one_line(data_dir):
+    """Issue 26: the end screen said "Round 1 ends. Round 2 ends." and nothing else."""
+    from rules.duel import GAME as DUEL
+    from screens.common.outcome import OutcomeScreen
+    from tests.e2e.helpers import board_of, press_action
+
+    seed = 7
+    state = DUEL.new(DUEL.parse_options({}), seed)
+    rng, moves = Rng(seed=seed), []
+    while DUEL.to_move(state) is not None:
+        moves.append(rng.choice(DUEL.legal_actions(state)))
+        DUEL.apply(state, moves[-1])
+    store = Store.new(DUEL, DUEL.parse_options({}), seed)
+    for action in moves[:-1]:
+        store.dispatch(action)
+    app = TabletopApp(games={"duel": DUEL}, bot_delay=3600, start=("store", store))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: any(isinstance(s, BoardScreen) for s in app.screen_stack), "the board")
+        await settle(pilot)
+        board = board_of(app)
+        await press_action(pilot, board, board.actions.index(moves[-1]))
+        await wait_until(pilot, lambda: isinstance(app.screen, OutcomeScreen), "the end of the duel")
+        await settle(pilot)
+        body = str(app.screen.query_one("#outcome-body").render())
+    assert store.finished
+    told = body.split("Round by round\n", 1)[1].splitlines()
+    rounds = store.view(None).round
+    assert [line.strip().split(":")[0] for line in told] == [f"Round {n}" for n in range(1, rounds + 1)]
+    assert "ends." not in body
+    assert all("strike" in line and "counterattack" in line for line in told[:-1]), told
