@@ -78,6 +78,10 @@ class HistoryScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         self.reload()
 
+    def on_resize(self) -> None:
+        if self.rows:  # the rows are clipped to the new width
+            self.reload()
+
     def reload(self) -> None:
         app = self.app
         from tabletop.catalog import game_title
@@ -99,7 +103,7 @@ class HistoryScreen(Screen[None]):
         count = len(self.rows)
         what = f"the newest {count:,} games" if count >= HISTORY_LIMIT else f"{count} game{'' if count == 1 else 's'}"
         self.query_one("#history-hint", Static).update(
-            f"{what} · Enter: replay · c: continue · r: rename · d: delete · w: save as a file" if count else "")
+            f"{what} · Enter replay · c continue · r rename · d delete · w save as file" if count else "")
 
     def _current(self) -> GameRow | None:
         menu = self.query_one("#history-list", OptionList)

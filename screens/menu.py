@@ -22,13 +22,18 @@ if TYPE_CHECKING:
 RESUME_ROWS = 5  # unfinished games the menu lists (each with its key); History holds them all
 
 
-def resume_text(key: int, row: GameRow, title: str) -> Text:
-    """One unfinished game on one line: its key, the game (and its own name), how far it
-    went, when, and who plays (names are a player's text: plain, clipped)."""
+def resume_text(key: int, row: GameRow, title: str, width: int = 76) -> Text:
+    """One unfinished game on one line of ``width``: its key, the game (and its own name)
+    and how far it went, then when and who plays while they fit (names are a player's
+    text: plain, clipped)."""
     named = f" “{plain(row.name, 30)}”" if row.name else ""
-    players = plain(", ".join(name for name, _ in row.seats), 40)
     where = row.headline or row.moves_text  # a campaign: its duel and foe
-    return Text(f"{key} Resume {title}{named} · {where} · {row.updated_text} · {players}")
+    text = f"{key} Resume {title}{named} · {where}"
+    for more in (row.updated_text, plain(", ".join(name for name, _ in row.seats), 40)):
+        if len(text) + 3 + len(more) > width:
+            break
+        text += f" · {more}"
+    return Text(plain(text, width))
 
 
 class MenuScreen(Screen[None]):
@@ -69,6 +74,10 @@ class MenuScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         self.rebuild()
 
+    def on_resize(self) -> None:
+        if self.resumable:  # the Resume rows fit the new width
+            self.rebuild()
+
     def rebuild(self, look_for_resume: bool = True) -> None:
         menu = self.query_one("#menu", OptionList)
         highlighted = menu.highlighted
@@ -77,9 +86,10 @@ class MenuScreen(Screen[None]):
         found = self.app.resume_candidates(RESUME_ROWS + 1) if look_for_resume else []
         self.resumable = found[:RESUME_ROWS]
         titles = {e.id: e.title for e in catalog()}
+        width = max(30, self.size.width - 8) if self.size.width else 72  # inside the list's frame
         for key, row in enumerate(self.resumable, start=1):
             title = titles.get(row.game) or available[row.game].title
-            menu.add_option(Option(resume_text(key, row, title), id=f"resume-{key - 1}"))
+            menu.add_option(Option(resume_text(key, row, title, width), id=f"resume-{key - 1}"))
         if len(found) > RESUME_ROWS:
             menu.add_option(Option("More unfinished games: History (c continues one)", id="history-more"))
         for entry in catalog():
