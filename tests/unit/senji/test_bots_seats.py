@@ -59,7 +59,7 @@ def test_the_setup_form_and_every_bot_seat_offer_the_three_temperaments():
 async def test_the_setup_form_seats_a_treacherous_bot(data_dir):
     from textual.widgets import Select
 
-    from tabletop.app import TabletopApp
+    from screens.app import TabletopApp
     from tests.e2e.test_table import open_setup, settle
 
     app = TabletopApp(games={"senji": GAME}, bot_delay=60)
