@@ -22,7 +22,7 @@ import re
 
 import pytest
 
-from tabletop.app import TabletopApp
+from screens.app import TabletopApp
 from tabletop.engine import get_game
 from tabletop.store import Seat
 from tests.e2e.helpers import board_of, bot_chooser, screen_text, settle
