@@ -99,7 +99,15 @@ def samurai_on_board(state: SenjiState, seat: int) -> list[str]:
 
 
 def has_samurai(state: SenjiState, seat: int, letter: str) -> bool:
-    return letter in samurai_on_board(state, seat)
+    """``letter in samurai_on_board(state, seat)``, without building the list (a hot test:
+    the autumn turn, bids and combat ask it for each seat's abilities)."""
+    for pr in state.provinces.values():
+        if pr.owner == seat and letter in pr.samurai:
+            return True
+    for f in state.fleets:
+        if f.seat == seat and letter in f.samurai:
+            return True
+    return letter in samurai_in_flight(state, seat)
 
 
 def samurai_name(letter: str) -> str:

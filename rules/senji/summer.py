@@ -41,10 +41,10 @@ def to_pick(state: SenjiState) -> None:
 
 
 def legal_pick(state: SenjiState) -> list[ActionBase]:
+    provinces = state.provinces
     out: list[ActionBase] = [
         make(Activate, province=p) for p in D.province_order
-        if state.provinces[p].order is not None and not state.provinces[p].resolved
-        and state.provinces[p].owner is not None
+        if (pr := provinces[p]).order is not None and not pr.resolved and pr.owner is not None
     ]
     out += [make(ActivateFleet, sea=f.sea, family=fam(state, f.seat)) for f in state.fleets if f.due]
     return out

@@ -47,10 +47,24 @@ def is_diplo(card: str) -> bool:
     return fam in D.family and code in D.diplo_kind
 
 
+# card_name's answers: a pure function of the code and the loaded game data (never of a
+# state), asked for every card the log names.
+_CARD_NAMES: dict[str, str] = {}
+
+
 def card_name(card: str) -> str:
     """Any Senji card by its printed name (the replay's hidden-cards panel and the log use
     it): a diplomacy card, a hanafuda, a hanafuda type, a samurai letter; a hidden card is
     "a hidden card"; anything else reads as itself."""
+    got = _CARD_NAMES.get(card)
+    if got is None:
+        if len(_CARD_NAMES) > 10_000:  # only codes of the game come here; a bound all the same
+            _CARD_NAMES.clear()
+        got = _CARD_NAMES[card] = _card_name(card)
+    return got
+
+
+def _card_name(card: str) -> str:
     if card == HIDDEN:
         return "a hidden card"
     if is_diplo(card):
