@@ -271,7 +271,8 @@ class Sim:
                 ok = [s for s in reach if distance(s, tp) == m]
             elif stp.cond == "r":
                 n, near = stp.n, self.geo.within(tp, stp.n)  # in range, save the height rule
-                ok = [s for s in reach if s in near and (n > 2 or in_range(state, s, tp, n))
+                # only the squares both reached and near are tried (``ok`` is read unordered)
+                ok = [s for s in near.intersection(reach) if (n > 2 or in_range(state, s, tp, n))
                       and self.los_from(s, tp)]
             elif stp.cond == "hide":
                 obst = [s for s in reach if state.squares[s].terrain == "obstacle"]

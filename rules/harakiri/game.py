@@ -19,6 +19,16 @@ from .model import (
 )
 
 
+def _position(state: HarakiriState) -> tuple:
+    """A cheap sign that nothing moved since the active character's legal actions were
+    listed: whose decision, the Move's points, the character's action points, and where
+    every miniature stands."""
+    sub, c = state.sub, char(state, state.active[2:])
+    return (state.step, state.active, state.pending is None, state.rng.counter, state.reveals,
+            len(state.log), id(sub), sub.mp if sub is not None else None, c.ap, c.hp, c.moved,
+            c.attacked, tuple(o.p for o in state.characters), tuple(e.p for e in state.enemies))
+
+
 class Harakiri(Game):
     id = "harakiri"
     title = "Harakiri: Blades of Honor (exploration)"
@@ -27,6 +37,9 @@ class Harakiri(Game):
     Options = HarakiriOptions
     State = HarakiriState
     Action = HarakiriAction
+    # The active character's last legal list handed out and the state it was for: a cache,
+    # never part of a state (apply skips the second search for an action taken from it).
+    _offered: tuple[HarakiriState, tuple, list] | None = None
 
     # -- setup ------------------------------------------------------------------------
     def new(self, options: HarakiriOptions, seed: int) -> HarakiriState:
@@ -112,12 +125,15 @@ class Harakiri(Game):
                             out.append(PlaceCharacter(char=c.id, x=x, y=y))
             return out
         if state.active and state.active.startswith("c:"):
-            return char_mod.legal(state, char(state, state.active[2:]))
+            out = char_mod.legal(state, char(state, state.active[2:]))
+            self._offered = (state, _position(state), out)
+            return list(out)
         return []
 
     def apply(self, state: HarakiriState, action) -> None:
         if state.step == "OVER":
             raise IllegalAction("The exploration phase is over.")
+        offered, self._offered = self._offered, None
         pd = state.pending
         if pd is not None:
             if action not in self.legal_actions(state):
@@ -130,7 +146,11 @@ class Harakiri(Game):
             c.p = pos(action.x, action.y)
             state.say(f"{char_name(c.id)} is placed on ({action.x},{action.y}).")
         elif state.active and state.active.startswith("c:"):
-            char_mod.apply(state, char(state, state.active[2:]), action)
+            # An action taken from the list just offered for this very state, untouched
+            # since, is legal: the usual loop (legal_actions, pick one, apply) searches once.
+            checked = (offered is not None and offered[0] is state and offered[1] == _position(state)
+                       and any(o is action for o in offered[2]))
+            char_mod.apply(state, char(state, state.active[2:]), action, checked=checked)
         else:
             raise IllegalAction("No decision is expected now.")
         advance(state)

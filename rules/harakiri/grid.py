@@ -471,7 +471,7 @@ def steps_from(state: HarakiriState, m: Mover, a: int, mp: int,
     """The squares ``step_ok`` lets the mover step to from ``a`` with ``mp`` left."""
     edges, _ = (g or geometry(state)).tables(m)
     blocked = _blocked(m, occ, res)
-    return {n for n, cost, dyn in edges.get(a, ()) if cost <= mp and not any(s in blocked for s in dyn)}
+    return {n for n, cost, dyn in edges.get(a, ()) if cost <= mp and (not dyn or blocked.isdisjoint(dyn))}
 
 
 def reachable(state: HarakiriState, m: Mover, start: int, budget: int,
@@ -518,7 +518,7 @@ def _reachable(g: Geometry, m: Mover, start: int, budget: int, occ: dict[int, tu
                 if dyn:
                     if dyn[0] in blocked:
                         continue
-                    if len(dyn) > 1 and any(s in blocked for s in dyn):
+                    if len(dyn) > 1 and not blocked.isdisjoint(dyn):
                         continue
                 cost = c + cost1
                 if cost >= least(n, over):
@@ -566,7 +566,7 @@ def _reaches_an_end(g: Geometry, m: Mover, start: int, budget: int, occ: dict[in
         for p, c in layer:
             left = budget - c
             for n, cost1, dyn in edges.get(p, ()):
-                if cost1 > left or any(s in blocked for s in dyn):
+                if cost1 > left or (dyn and not blocked.isdisjoint(dyn)):
                     continue
                 cost = c + cost1
                 if cost >= best.get(n, budget + 1):
