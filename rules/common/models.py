@@ -52,6 +52,33 @@ class LogLine(Frozen):
         return self.seats is None or (seat is not None and seat in self.seats)
 
 
+# The lines of a log each seat may read, remembered per log list: a view is built after
+# every action, and re-reading a long log line by line cost more than the rest of the view.
+# Key: (id of the log list, seat); value: (that list, lines read, the last line read, the
+# lines kept). The list itself is held, so its id cannot pass to another list while cached.
+_VISIBLE: dict[tuple[int, int | None], tuple[list, int, object, tuple]] = {}
+
+
+def visible_log(log: list[LogLine], seat: int | None) -> list[LogLine]:
+    """The lines of ``log`` that ``seat`` may read (``None``: the public), in order: a new
+    list of the same (frozen) lines. Logs only grow; a log that shrank or whose last line read
+    is no longer there is read anew."""
+    key = (id(log), seat)
+    got = _VISIBLE.get(key)
+    if got is not None and got[0] is log and got[1] <= len(log) \
+            and (got[1] == 0 or log[got[1] - 1] is got[2]):
+        kept, start = got[3], got[1]
+    else:
+        kept, start = (), 0
+    if start < len(log):
+        kept += tuple(line for line in log[start:] if line.seats is None
+                      or (seat is not None and seat in line.seats))
+        if len(_VISIBLE) >= 64 and key not in _VISIBLE:
+            _VISIBLE.clear()
+        _VISIBLE[key] = (log, len(log), log[-1], kept)
+    return list(kept)
+
+
 class StateBase(Model):
     """Fields every game state has."""
 

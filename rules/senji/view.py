@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.common import Rng
+from rules.common.models import visible_log
 
 from .board import D, fam, host_order, nseats, samurai_name
 from .state import OfferCard, SenjiState
@@ -64,7 +65,7 @@ def view(state: SenjiState, seat: int | None) -> SenjiState:
             v.combo.cards = _mask(v.combo.cards)
             v.combo.kinds = _mask(v.combo.kinds)
             v.combo.id = HIDDEN
-    v.log = [line for line in state.log if line.seats is None or seat in line.seats]
+    v.log = visible_log(state.log, seat)
     return v
 
 
