@@ -23,10 +23,11 @@ def _position(state: HarakiriState) -> tuple:
     """A cheap sign that nothing moved since the active character's legal actions were
     listed: whose decision, the Move's points, the character's action points, and where
     every miniature stands."""
-    sub, c = state.sub, char(state, state.active[2:])
+    sub = state.sub
     return (state.step, state.active, state.pending is None, state.rng.counter, state.reveals,
-            len(state.log), id(sub), sub.mp if sub is not None else None, c.ap, c.hp, c.moved,
-            c.attacked, tuple(o.p for o in state.characters), tuple(e.p for e in state.enemies))
+            len(state.log), id(sub), sub.mp if sub is not None else None,
+            [(o.p, o.ap, o.hp) for o in state.characters],
+            [e.p for e in state.enemies])
 
 
 class Harakiri(Game):
