@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from copy import deepcopy
+from itertools import repeat
+from operator import is_
 
 from rules.common import Game, IllegalAction, Outcome, Rng
 
@@ -150,7 +152,7 @@ class Harakiri(Game):
             # An action taken from the list just offered for this very state, untouched
             # since, is legal: the usual loop (legal_actions, pick one, apply) searches once.
             checked = (offered is not None and offered[0] is state and offered[1] == _position(state)
-                       and any(o is action for o in offered[2]))
+                       and any(map(is_, offered[2], repeat(action))))
             char_mod.apply(state, char(state, state.active[2:]), action, checked=checked)
         else:
             raise IllegalAction("No decision is expected now.")

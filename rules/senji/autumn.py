@@ -14,7 +14,7 @@ from .actions import (
 )
 from .board import (
     D, draw_one_hana, draw_samurai, fam, fleet, fleet_or_new, fleets_of, gain, has_samurai,
-    host_order, lose, make_kami, name, nseats, owned, province_name, return_card,
+    host_order, lose, make_kami, name, nseats, owned, owns_any, province_name, return_card,
     samurai_available, samurai_name, samurai_on_board, sort_hana, sort_hand, spend_kami,
     unused_kami,
 )
@@ -53,7 +53,7 @@ def legal_call(state: SenjiState) -> list[ActionBase]:
 def start_turn(state: SenjiState, seat: int) -> None:
     state.called.append(seat)
     state.reveal()  # the screen goes to the called player
-    state.merc_ok = not owned(state, seat) and not fleets_of(state, seat)
+    state.merc_ok = not owns_any(state, seat) and not fleets_of(state, seat)
     state.merc_sea, state.merc_used = None, []
     state.step, state.actor = "autumn_turn", seat
     state.say(f"{name(state, seat)} takes its autumn turn.")
@@ -128,7 +128,7 @@ def combo_choices(state: SenjiState, seat: int) -> list[str]:
             c for c in D.combos if _fits(c, [], set(), 0, have_kind, have_flower, len(hand), wild)]
     out = []
     for c in fitting:
-        if c.hire and (samurai_available(state) == 0 or not (owned(state, seat) or fleets_of(state, seat))):
+        if c.hire and (samurai_available(state) == 0 or not (owns_any(state, seat) or fleets_of(state, seat))):
             continue
         out.append(c.id)
     return out

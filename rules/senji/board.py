@@ -38,6 +38,16 @@ def owned(state: SenjiState, seat: int) -> list[str]:
     return [p for p in D.province_order if provinces[p].owner == seat]
 
 
+def owns_any(state: SenjiState, seat: int) -> bool:
+    """``bool(owned(state, seat))``, without listing them."""
+    return any(pr.owner == seat for pr in state.provinces.values())
+
+
+def owned_count(state: SenjiState, seat: int) -> int:
+    """``len(owned(state, seat))``, without listing them."""
+    return sum(1 for pr in state.provinces.values() if pr.owner == seat)
+
+
 def fleets_of(state: SenjiState, seat: int) -> list[Fleet]:
     return [f for f in state.fleets if f.seat == seat]
 

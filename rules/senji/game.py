@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from rules.common import ActionBase, Game, IllegalAction, Outcome, Rng
@@ -93,11 +95,11 @@ class Senji(Game):
         # An action taken from the list just offered for this very state, untouched since,
         # is legal: the usual loop (legal_actions, pick one, apply) works the list out once.
         if not (offered is not None and offered[0] is state and offered[1] == _position(state)
-                and any(o is action for o in offered[2])):
+                and any(map(is_, offered[2], repeat(action)))):
             options = legal(state)
             # Legal actions are shared instances (actions.make): identity settles most
             # checks before the slower field-by-field comparison.
-            if not any(o is action for o in options) and action not in options:
+            if not any(map(is_, options, repeat(action))) and action not in options:
                 raise IllegalAction(self._reason(state, action, options))
         do(state, action)
 

@@ -9,7 +9,7 @@ from .actions import (
     MoveDone, make,
 )
 from .board import (
-    D, draw_hana, drop_empty_fleets, fam, fleet, fleet_or_new, name, owned, province_name,
+    D, draw_hana, drop_empty_fleets, fam, fleet, fleet_or_new, name, owned_count, province_name,
     roll_die, samurai_name,
 )
 from .handoff import NEXT
@@ -156,7 +156,7 @@ def _targets(state: SenjiState) -> list[tuple[Dest, int]]:
     act = state.active
     seat = act.seat
     units, samurai = _source(state)
-    full = len(owned(state, seat)) >= 6
+    full = owned_count(state, seat) >= 6
     out: list[tuple[Dest, int]] = []
 
     def add(d: Dest, cap: int | None) -> None:

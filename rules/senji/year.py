@@ -9,7 +9,7 @@ from .actions import (
     OfferTo, OpenOffer, Order, OrdersConfirm, PlaceBid, Refuse, ReplyAdd, TimeUp, Withdraw, make,
 )
 from .board import (
-    D, KINDS, fam, has_samurai, host_order, name, nseats, owned, province_name, sort_hand,
+    D, KINDS, fam, has_samurai, host_order, name, nseats, province_name, sort_hand,
 )
 from . import marks
 from .handoff import NEXT
@@ -269,7 +269,8 @@ def resolve_auction(state: SenjiState) -> None:
 
 # -- Spring --------------------------------------------------------------------------
 def spring_seats(state: SenjiState) -> list[int]:
-    return [s for s in host_order(state) if owned(state, s)]
+    owners = {pr.owner for pr in state.provinces.values()}
+    return [s for s in host_order(state) if s in owners]
 
 
 def start_spring(state: SenjiState) -> None:
@@ -285,7 +286,8 @@ def start_spring(state: SenjiState) -> None:
 
 def legal_orders(state: SenjiState) -> list[ActionBase]:
     seat = state.actor
-    todo = [p for p in owned(state, seat) if state.provinces[p].order is None]
+    provinces = state.provinces
+    todo = [p for p in D.province_order if (pr := provinces[p]).owner == seat and pr.order is None]
     if not todo:
         return [make(OrdersConfirm)]
     return [make(Order, province=p, order=k) for p in todo for k in KINDS]
