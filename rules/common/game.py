@@ -1,4 +1,4 @@
-"""The engine contract every game implements (see ARCHITECTURE.md).
+"""The engine contract every game implements (see docs/architecture.md).
 
 A ``Game`` holds no per-play data: everything lives in its ``State``. ``apply``
 mutates the state it is given and raises ``IllegalAction`` with a player-facing

@@ -1,4 +1,4 @@
-"""The Game object: the engine contract for Samurai Spirit (ARCHITECTURE.md)."""
+"""The Game object: the engine contract for Samurai Spirit (docs/architecture.md)."""
 
 from __future__ import annotations
 
