@@ -9,8 +9,15 @@ Hot-seat secrecy: a seat's private view is drawn only after that seat lifted the
 curtain, and only while nothing else (a public screen, another seat's view) has been on
 screen since. Undo messages name only the viewer's own actions.
 
-Keys: the routine choice of a decision is listed first and is on Enter; every other
-action keeps one key for as long as it is offered (``KeyChart``), whatever else is listed.
+Keys: the routine choice of a decision (``BoardBase.routine``: the harmless way on) is
+listed first and is on Enter; every other action keeps one key for as long as it is offered
+(``KeyChart``), whatever else is listed, and spends come last (``LAST_KINDS``). Enter is
+always safe: without a routine choice it takes the highlighted row only when the player
+moved the highlight there (or the decision has one row); else it says which keys choose.
+The log takes no focus (the mouse and PgUp/PgDn scroll it). One toast at a time.
+
+While a bot (or a networked seat) moves at a table with two or more humans at this
+screen, the screen shows the public view: the whole table is watching.
 Two capitals no game uses: ``L`` opens the legend (every glyph the board draws), ``H``
 asks the game's bot for a hint (it highlights a row and says why; it chooses nothing).
 
@@ -112,7 +119,9 @@ class BoardScreen(Screen[None]):
                 yield DecisionPanel(id="decisions")
                 with VerticalScroll(id="detail-box", can_focus=False):
                     yield Part(id="detail", fixed=True)
-                yield LogPanel(id="log")
+                log = LogPanel(id="log")
+                log.can_focus = False  # not a Tab stop: a stray Enter or arrow never lands there
+                yield log
         yield QuietFooter(compact=True)  # every key and the palette fit at 80 columns
 
     def on_mount(self) -> None:
@@ -194,7 +203,8 @@ class BoardScreen(Screen[None]):
                 return
             self._draw(seat, interactive=True)
         else:
-            shown = None if self.viewer is _PUBLIC else self.viewer
+            # Two humans or more at this screen all watch the bot play: the public view.
+            shown = None if self.viewer is _PUBLIC or len(self.humans) > 1 else self.viewer
             self._draw(shown, interactive=False, waiting=f"{store.seats[seat].name} is thinking…")
             self._maybe_bot(seat)
 
@@ -263,8 +273,10 @@ class BoardScreen(Screen[None]):
         """The routine choice first and on Enter; every other action its own key."""
         game = self.store.game
         board = self.board
-        routine = next((i for i, a in enumerate(self.actions) if a.kind in board.DEFAULT_KINDS), None)
+        routine = board.routine(list(self.actions))
         others = [i for i in range(len(self.actions)) if i != routine]
+        # A spend, a swap or a retarget is never the first row.
+        others.sort(key=lambda i: self.actions[i].kind in board.LAST_KINDS)
         dumps = [game.dump_action(self.actions[i]) for i in others]
         pinned = [board.action_key(self.actions[i]) for i in others]
         keys = self.chart.assign(dumps, pinned)
@@ -299,7 +311,7 @@ class BoardScreen(Screen[None]):
                 said = game.explain(frame.view, frame.seat, action)
                 if said:
                     lines.append(said)
-            if not any(a.kind in self.board.DEFAULT_KINDS for a in self.actions):
+            if self.board.routine(list(self.actions)) is None:
                 missing = game.why_not(frame.view, frame.seat)
                 if missing:
                     lines.append(missing)
@@ -387,6 +399,7 @@ class BoardScreen(Screen[None]):
         if message.action in self.actions:
             panel = self.query_one(DecisionPanel)
             panel.highlighted = self.rows.index(self.actions.index(message.action))
+            panel.moved = True  # a click on the board put it there
             panel.focus()
 
     def action_pick(self, index: int) -> None:
@@ -396,13 +409,23 @@ class BoardScreen(Screen[None]):
 
     def action_choose(self) -> None:
         """Enter outside the panel: the highlighted row (the routine choice at first)."""
-        action = self._highlighted_action()
-        if action is not None:
-            self._dispatch(action)
+        row = self.query_one(DecisionPanel).highlighted
+        if row is not None and row < len(self.rows):
+            self._enter(row, self.query_one(DecisionPanel).moved)
 
     def on_decision_panel_chosen(self, message: DecisionPanel.Chosen) -> None:
         if message.index < len(self.rows):
-            self.action_pick(self.rows[message.index])
+            self._enter(message.index, message.moved)
+
+    def _enter(self, row: int, moved: bool) -> None:
+        """Enter (or a click) on row ``row``: the routine choice, a row the player moved
+        to, or the only choice there is; else nothing is played and the keys are named."""
+        index = self.rows[row]
+        if self.keys[index] == ENTER or moved or len(self.actions) == 1:
+            self.action_pick(index)
+            return
+        self.notify("Enter picks only the ⏎ row or a row you moved to: press a row's key "
+                    "(beside it), or ↑↓ then Enter.", severity="warning", timeout=4, markup=False)
 
     def on_decision_panel_highlighted(self, message: DecisionPanel.Highlighted) -> None:
         frame = self.frame
@@ -431,6 +454,11 @@ class BoardScreen(Screen[None]):
 
     def action_board_key(self, key: str) -> None:
         self.board.board_key(key)
+
+    def notify(self, *args, **kwargs):
+        """One toast at a time: a new one replaces the one still on show."""
+        self.app.clear_notifications()
+        return super().notify(*args, **kwargs)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "undo":
@@ -510,6 +538,7 @@ class BoardScreen(Screen[None]):
             self._put_detail()
         else:
             panel.highlighted = row  # the highlight message puts the detail line
+        panel.moved = True  # the player asked for it: Enter now takes the hinted row
         panel.focus()
 
     def action_menu(self) -> None:

@@ -14,6 +14,12 @@ Class attributes
                        never listed in the decision panel.
     ``DEFAULT_KINDS``  the routine choices of a decision (begin the turn, roll, end the
                        move, done bidding, move on): listed first, on Enter, highlighted.
+                       Only the harmless way on: never a spend, a swap or a retarget.
+    ``ROUTINE_UNLESS`` routine kind -> kinds that, when offered with it, make it no routine:
+                       "end the movement" is harmless only once no step is left to take.
+    ``LAST_KINDS``     choices that spend (Ki, AP, honour, a one-shot token) or change a
+                       choice already made (a swap, a retarget): listed after the others,
+                       so a spend is never the first row.
     ``STACK_BELOW``    below this many columns the decisions and the log sit under the
                        board (the screen has the ``-stacked`` class); 0: never.
     ``FOOTER_KEYS``    (key, words) of board keys the footer shows (a host's pause key);
@@ -22,6 +28,8 @@ Class attributes
                        panel takes more of the width (the screen's ``-xwide`` class).
 
 Methods
+    ``routine(actions)``       the index of the decision's routine choice (on Enter), or None:
+                               the first of ``DEFAULT_KINDS`` not ruled out by ``ROUTINE_UNLESS``.
     ``curtain_note(public)``   public words for the hand-off curtain (never a view).
     ``board_key(key)``         a key the panel does not use; True when the board took it.
     ``when_settled(callback)`` call back once what the board is still playing out (an
@@ -65,9 +73,24 @@ class BoardBase(Widget):
     PREVIEWS: bool = False
     HIDDEN_KINDS: tuple[str, ...] = ()
     DEFAULT_KINDS: tuple[str, ...] = ()
+    ROUTINE_UNLESS: dict[str, tuple[str, ...]] = {}
+    LAST_KINDS: tuple[str, ...] = ()
     STACK_BELOW: int = 0
     FOOTER_KEYS: tuple[tuple[str, str], ...] = ()
     LONG_CHOICES: bool = False
+
+    def routine(self, actions: list[Any]) -> int | None:
+        """The routine choice of this decision: harmless, so Enter may take it unasked."""
+        kinds = {a.kind for a in actions}
+        for i, a in enumerate(actions):
+            if a.kind in self.DEFAULT_KINDS and not kinds & set(self.ROUTINE_UNLESS.get(a.kind, ())):
+                return i
+        return None
+
+    def notify(self, *args: Any, **kwargs: Any) -> Any:
+        """One toast at a time: a new one replaces the one still on show."""
+        self.app.clear_notifications()
+        return super().notify(*args, **kwargs)
 
     def curtain_note(self, public: Any) -> str:
         """Public words the curtain may show (the round, a clock); never a seat's view."""

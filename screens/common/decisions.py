@@ -4,6 +4,11 @@ The routine choice (if any) comes first and is on Enter (shown ``⏎``); every o
 shows its own key. A row without a key, or rows out of sight, are reached with the arrows
 and Enter, and the panel's lower border says so. The highlighted row is drawn only while
 the panel has the focus (the keys), so a highlight never lies about where Enter goes.
+
+``moved`` says whether the player put the highlight where it is (an arrow, Home/End, a
+click, the hint): where a decision has no routine choice, Enter takes the highlighted row
+only then, so a second Enter never picks whatever happened to be listed first. PgUp and
+PgDn scroll the log (which takes no focus of its own), not this list.
 """
 
 from __future__ import annotations
@@ -27,12 +32,17 @@ class DecisionPanel(NoLayoutOnGrowth, OptionList):
     DecisionPanel:focus { border-title-style: bold reverse; }
     """
 
-    BINDINGS = [Binding("enter", "select", "Choose", key_display="⏎")]
+    BINDINGS = [
+        Binding("enter", "select", "Choose", key_display="⏎"),
+        Binding("pageup", "scroll_log(-1)", "Log up", show=False),
+        Binding("pagedown", "scroll_log(1)", "Log down", show=False),
+    ]
 
     class Chosen(Message):
-        def __init__(self, index: int) -> None:
+        def __init__(self, index: int, moved: bool = True) -> None:
             super().__init__()
             self.index = index
+            self.moved = moved  # the player put the highlight on this row
 
     class Highlighted(Message):
         def __init__(self, index: int | None) -> None:
@@ -44,6 +54,7 @@ class DecisionPanel(NoLayoutOnGrowth, OptionList):
         self.border_title = "Decisions"
         self._count = 0
         self._unkeyed = 0
+        self.moved = False  # the player moved the highlight since the rows were listed
 
     def show(self, labels: list[str], waiting: str | None = None, keys: list[str | None] | None = None) -> None:
         """``keys[i]`` is row i's key: a character, ``ENTER`` or None (arrows only)."""
@@ -51,6 +62,7 @@ class DecisionPanel(NoLayoutOnGrowth, OptionList):
         if (labels, waiting, keys) == getattr(self, "_shown", None):
             return
         self._shown = (list(labels), waiting, keys)
+        self.moved = False
         self.clear_options()
         if waiting is not None:
             self._count = self._unkeyed = 0
@@ -103,10 +115,37 @@ class DecisionPanel(NoLayoutOnGrowth, OptionList):
         super().watch_virtual_size(size)
         self._hint()
 
+    # The player's own moves of the highlight (a program setting ``highlighted`` is not one).
+    def action_cursor_up(self) -> None:
+        self.moved = True
+        super().action_cursor_up()
+
+    def action_cursor_down(self) -> None:
+        self.moved = True
+        super().action_cursor_down()
+
+    def action_first(self) -> None:
+        self.moved = True
+        super().action_first()
+
+    def action_last(self) -> None:
+        self.moved = True
+        super().action_last()
+
+    async def _on_click(self, event) -> None:
+        # Textual calls each class's handler in turn: OptionList's selects after this.
+        self.moved = True
+
+    def action_scroll_log(self, pages: int) -> None:
+        """PgUp/PgDn: the log scrolls (it is not a Tab stop, so it never has the keys)."""
+        log = next(iter(self.screen.query("#log")), None)
+        if log is not None:
+            (log.scroll_page_down if pages > 0 else log.scroll_page_up)(animate=False)
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         if event.option.id and event.option.id.startswith("act-"):
-            self.post_message(self.Chosen(int(event.option.id[4:])))
+            self.post_message(self.Chosen(int(event.option.id[4:]), self.moved))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()

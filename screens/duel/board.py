@@ -294,6 +294,9 @@ class DuelBoard(BoardBase, Vertical):
 
     PREVIEWS = True  # the decision cursor's card is previewed on the gauge
     DEFAULT_KINDS = ("begin", "strike", "face", "accept", "decline", "continue")  # on Enter
+    # Ki, Life, a credit or a one-shot spent, or the target changed: never the first row.
+    LAST_KINDS = ("peek", "buy_card", "bushido_advance", "gisei", "ki_guard", "spend_credit", "target",
+                  "exploit", "redraw", "meiyo", "bokken_ki", "activate_die")
     REVEAL_SECONDS = 0.9  # how long a fresh reveal or roll stays highlighted
 
     def __init__(self, game: Game, **kwargs: Any) -> None:

@@ -6,8 +6,10 @@ character boards and the enemy boards. Below 120 columns the decisions and the l
 under the board and the boards are tabs: `g` grid, `c` characters, `e` enemies (pressed again,
 or at any time from 120 columns, `c` and `e` go round the characters or the enemies, putting
 the grid cursor on each, whose board is then drawn in full; a new activation puts the
-cursor on the character acting). The grid has the arrow keys (a bar down its left edge,
-"arrows: grid" on the top) when most choices are squares, else the decision list does.
+cursor on the character acting). The decision list has the arrow keys; the grid has them
+(a bar down its left edge, "arrows: grid" on the top) once the player goes there (`g`,
+Tab, a click) and gives them back at the next decision. Enter on the mover's own square
+ends the move only when no step is left.
 On the grid, arrows or hjkl move the cursor, Enter or a click picks the action for that
 square; in a move a reachable square shows its cheapest path, and Enter (or a second
 click) takes it step by step as one decision, stopping if anything happens on the way.
@@ -222,7 +224,10 @@ class HarakiriBoard(_Fixed, BoardBase, Vertical):
 
     STACK_BELOW = 120
     RESERVED_KEYS = "hjklgcev"
-    DEFAULT_KINDS = ("end_move", "roll")
+    # Keep the initiative, end a move with no step left, roll: the harmless ways on.
+    DEFAULT_KINDS = ("skip_swap", "end_move", "roll")
+    ROUTINE_UNLESS = {"end_move": ("step",)}  # a move with steps left is not ended by Enter
+    LAST_KINDS = ("swap_initiative", "reroll_ki", "exert", "cancel_attack")
     PREVIEWS = True
     STEP_SECONDS = 0.5  # how long each line of an enemy turn is shown (0 when headless)
 
@@ -294,7 +299,6 @@ class HarakiriBoard(_Fixed, BoardBase, Vertical):
         # (its width can stay the same): follow the screen's layout, acting on a change.
         self.screen.screen_layout_refresh_signal.subscribe(self, self._follow_screen)
         self.watch_frame(self.frame)
-        self.query_one(HarakiriGrid).focus()
 
     @property
     def narrow(self) -> bool:
@@ -343,36 +347,25 @@ class HarakiriBoard(_Fixed, BoardBase, Vertical):
         self._draw_boards(view, grid.cursor)
         self.query_one("#hk-turn", Part).put(self._turn_text(view))
         self._layout_tabs()
-        # The arrows go where the decision is made: on the grid when most choices are
-        # squares (a placement, a move, a target), else in the decision list.
+        # The arrows stay with the decision list; the grid has them only when the player
+        # goes there (Tab, a click, g) and gives them back at the next decision.
         if frame.actions != self._actions_seen:  # a new decision (not a cursor's redraw)
             self._actions_seen = frame.actions
             self._give_arrows(bool(frame.actions), sum(p is not None for p in squares) * 2 > len(squares))
         self._walk_on(view, frame.actions)
 
     def _give_arrows(self, live: bool, to_grid: bool) -> None:
-        if not live or to_grid == self._grid_mode:
+        """A new decision: the arrows go back to the decision list. ``to_grid`` (most
+        choices are squares) only brings the grid's tab forward on a narrow board."""
+        if not live:
             return
-        self._grid_mode = to_grid
-        grid = self.query_one(HarakiriGrid)
+        self._grid_mode = False
+        if to_grid and self.narrow and self.tab != "hk-grid":
+            self.tab = "hk-grid"
+            self._layout_tabs()
         panel = next(iter(self.screen.query("#decisions")), None)
-        if to_grid:
-            if self.narrow and self.tab != "hk-grid":
-                self.tab = "hk-grid"
-                self._layout_tabs()
-            # At once, so that the frame that shows this decision shows the grid with the
-            # arrows (not the list first and the grid a frame later, a second repaint of
-            # the whole board); and again after the refresh, should the screen have placed
-            # its own focus for this frame (on the decisions) after this.
-            self._focus_grid()
-            self.call_after_refresh(self._focus_grid)
-        elif self.screen.focused is grid and panel is not None:
+        if self.screen.focused is self.query_one(HarakiriGrid) and panel is not None:
             panel.focus()
-
-    def _focus_grid(self) -> None:
-        focused = self.screen.focused
-        if self._grid_mode and (focused is None or focused.id in ("decisions", "board-area")):
-            self.query_one(HarakiriGrid).focus(scroll_visible=False)  # the top stays in sight
 
     def on_descendant_focus(self, event) -> None:
         # The top says where the arrows go: redrawn at once (in the frame the focus moves
@@ -939,8 +932,9 @@ class HarakiriBoard(_Fixed, BoardBase, Vertical):
         else:
             me = active_character(frame.view)
             end = next((a for a in frame.actions if a.kind == "end_move"), None)
-            if end is not None and me is not None and me.p == message.p:
-                self.post_message(ChooseAction(end))  # Enter on the mover itself: stay, end the move
+            stepping = any(a.kind == "step" for a in frame.actions)
+            if end is not None and me is not None and me.p == message.p and not stepping:
+                self.post_message(ChooseAction(end))  # Enter on the mover with no step left: end the move
                 return
             self.app.bell()
             self.notify(f"No choice on {fmt(message.p)}. Tab goes to the decisions.", timeout=3)

@@ -75,6 +75,8 @@ class SenjiBoard(BoardBase, Vertical):
     # The routine choice of a decision, on Enter: done bidding, the orders confirmed, the
     # movement ended or the group sent, the dice rolled, the autumn turn ended.
     DEFAULT_KINDS = ("bid_done", "orders_confirm", "move_done", "go", "react_roll", "react_done", "end_turn")
+    ROUTINE_UNLESS = {"move_done": ("dest",)}  # a movement with a destination left is not ended by Enter
+    LAST_KINDS = ("seppuku",)
     CLOCK_TICK = 1.0  # seconds of game clock per real second (tests speed it up)
     show_results: bool | None = None  # battle and auction results held on screen; None: not headless
 
@@ -149,26 +151,18 @@ class SenjiBoard(BoardBase, Vertical):
                 self._give_arrows(sum(r is not None for r in regions) * 2 > len(regions))
 
     def _give_arrows(self, to_map: bool) -> None:
-        """The arrows (and Enter) go where the decision is made: to the map when most
-        choices are provinces or seas, else to the decision list."""
-        if to_map == self._map_mode:
-            return
-        self._map_mode = to_map
-        mp = self.query_one(SenjiMap)
-        if to_map:
-            if self.narrow and self.tab != "sj-map":
-                self.tab = "sj-map"
-                self._layout_tabs()
-            self.call_after_refresh(self._focus_map)
-        elif self.screen.focused is mp:
+        """The arrows (and Enter) stay with the decision list: the map takes them only
+        when the player goes there (Tab, a click, ``m``), and gives them back to the list
+        at the next decision. ``to_map`` (most choices are places) only brings the map's
+        tab forward on a narrow board, so the places are in sight."""
+        self._map_mode = False
+        if to_map and self.narrow and self.tab != "sj-map":
+            self.tab = "sj-map"
+            self._layout_tabs()
+        if self.screen.focused is self.query_one(SenjiMap):
             panel = next(iter(self.screen.query("#decisions")), None)
             if panel is not None:
                 panel.focus()
-
-    def _focus_map(self) -> None:
-        focused = self.screen.focused
-        if self._map_mode and (focused is None or focused.id in ("decisions", "board-area")):
-            self.query_one(SenjiMap).focus()
 
     def _tab_hint(self) -> Text:
         """Over a tab (below 126 columns): how to reach the others."""

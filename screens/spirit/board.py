@@ -114,6 +114,7 @@ class SpiritBoard(BoardBase, Vertical):
     # end the turn, no second Kiai target. A pool token is a one-shot spend: it never
     # takes Enter, nor a key a routine choice held.
     DEFAULT_KINDS = ("begin_turn", "fight", "end_turn", "kiai_done")
+    LAST_KINDS = ("use_pool_token", "kiai_activate", "kiai_target")  # one-shot tokens and powers: never the first row
 
     DEFAULT_CSS = """
     SpiritBoard { height: auto; }

@@ -178,9 +178,14 @@ async def test_during_a_move_the_arrows_move_the_grid_cursor_and_enter_goes_ther
     async with _table(store, (80, 24)) as (pilot, app, board):
         grid = board.query_one(HarakiriGrid)
         me = next(c for c in store.state.characters if "c:" + c.id == store.state.active)
-        assert app.focused is grid, "a move: the grid has the arrows"
+        assert app.focused is board.query_one("#decisions"), "the list has the arrows until the player moves"
+        assert "g: grid" in screen_text(app), "and the top says how to go to the grid"
+        await pilot.press("g")
+        await settle(pilot, 1)
+        assert app.focused is grid, "g: the grid has the arrows"
         assert "arrows: grid" in screen_text(app), "and says so"
-        assert grid.cursor == me.p, "starting on the character who moves"
+        # The cursor previews the list's highlighted step, next to the character who moves.
+        assert grid.cursor in grid.costs or grid.cursor == me.p
         far = max(grid.costs, key=lambda p: (grid.costs[p], p))
         tx, ty = xy(far)
         while grid.cursor != far:
@@ -454,17 +459,28 @@ async def test_the_end_is_shown_after_the_enemy_turn_that_caused_it_has_played_o
         assert isinstance(app.screen, OutcomeScreen)
 
 
-async def test_enter_on_the_movers_own_square_ends_the_move(data_dir):
+async def test_enter_on_the_movers_own_square_keeps_a_move_with_steps_left(data_dir):
+    """Enter never throws away unspent MP: on the grid, on the mover's own square, it
+    ends the move only once no step is left; from the list, "End the move" is no routine."""
     from tests.snapshots.test_harakiri_snapshots import _mid_game, _store
 
     store = _store("ossuary_bell", 5, _mid_game)
     async with _table(store, (80, 24)) as (pilot, app, board):
         grid = board.query_one(HarakiriGrid)
         me = next(c for c in store.state.characters if "c:" + c.id == store.state.active)
-        assert app.focused is grid and grid.cursor == me.p
+        assert any(a.kind == "step" for a in store.legal_actions())
+        before = store.revision
+        await pilot.press("enter")  # the list: no routine while steps are left
+        await settle(pilot, 1)
+        assert store.revision == before
+        await pilot.press("g")
+        await settle(pilot, 1)
+        assert app.focused is grid
+        grid.set_cursor(me.p)
+        await settle(pilot, 1)
         await pilot.press("enter")
         await settle(pilot, 1)
-        assert store.log[-1].action == {"kind": "end_move"}
+        assert store.revision == before and store.state.sub is not None and store.state.sub.kind == "move"
 
 
 async def test_a_walk_stops_where_something_happens_on_the_way(data_dir, monkeypatch):
@@ -490,6 +506,7 @@ async def test_a_walk_stops_where_something_happens_on_the_way(data_dir, monkeyp
         far = max(grid.costs, key=lambda p: (grid.costs[p], p))
         path = path_to(parent, me.p, far)
         assert len(path) > 2
+        grid.focus()  # the player goes to the grid
         grid.set_cursor(far)
         await settle(pilot, 1)
         before = store.revision

@@ -13,7 +13,7 @@ from screens.senji.map import SenjiMap
 from screens.app import TabletopApp
 from tabletop.store import Seat
 
-from .helpers import board_of, screen_text, settle
+from .helpers import board_of, screen_text, settle, wait_until
 
 GAMES = {"senji": GAME}
 
@@ -308,7 +308,9 @@ async def test_a_battle_result_stays_on_screen_for_everyone_until_a_key(data_dir
         assert isinstance(app.screen, CurtainScreen) or app.screen is board
 
 
-async def test_the_arrows_go_to_the_map_when_the_choice_is_a_province(data_dir):
+async def test_the_arrows_stay_with_the_list_until_the_player_goes_to_the_map(data_dir):
+    """Issue 25: naming a province, the map is brought into sight but the list keeps the
+    arrows and Enter; `m` gives them to the map, and a choice gives them back."""
     app = TabletopApp(games=GAMES, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -317,15 +319,26 @@ async def test_the_arrows_go_to_the_map_when_the_choice_is_a_province(data_dir):
         board = board_of(app)
         mp = board.query_one(SenjiMap)
         assert store_step(app) == "setup_pick" and app.focused is board.query_one("#decisions")
-        await pilot.press("enter")  # keep a samurai: Enter is the list's
+        await pilot.press("down", "enter")  # keep a samurai: the list's arrows and Enter
         await settle(pilot, 3)
         for _ in range(50):  # the bots keep their samurai; the first claim is the host's
             if store_step(app) == "setup_claim" and app.store.to_move() == 0:
                 break
             await settle(pilot, 1)
         await settle(pilot, 2)
-        assert app.focused is mp, "naming a province: the map has the arrows and Enter"
+        panel = board.query_one("#decisions")
+        assert app.focused is panel, "naming a province: the list keeps the arrows and Enter"
+        assert board.board.tab == "sj-map", "the map is brought into sight"
         assert "p Pause" in screen_text(app), "the host's pause key is in the footer at 80 columns"
+        await pilot.press("m")
+        await settle(pilot, 1)
+        assert app.focused is mp, "m: the map has the arrows"
+        before = app.store.revision
+        mp.post_message(SenjiMap.Picked(next(a.province for a in board.actions)))
+        await wait_until(pilot, lambda: app.store.revision > before, "the province named")
+        await wait_until(pilot, lambda: app.focused is panel or not board.actions, "the arrows back")
+        await settle(pilot, 2)
+        assert app.focused is not mp, "after a choice the map gives the arrows back"
 
 
 def store_step(app) -> str:

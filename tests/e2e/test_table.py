@@ -84,7 +84,8 @@ def check_keys(game, board, keys_seen: dict) -> None:
     in the same kind of decision (the same kinds offered) under the same key as before."""
     actions = board.actions
     kind = tuple(sorted({a.kind for a in actions}))
-    routine = [i for i, a in enumerate(actions) if a.kind in board.board.DEFAULT_KINDS]
+    found = board.board.routine(list(actions))
+    routine = [] if found is None else [found]
     if routine:
         assert board.rows[0] == routine[0] and board.keys[routine[0]] == ENTER
         assert board.query_one(DecisionPanel).highlighted == 0
@@ -152,6 +153,7 @@ async def test_a_refused_undo_and_an_unknown_key_say_why(data_dir):
 
 
 async def test_enter_picks_the_highlighted_row_and_the_footer_says_so(data_dir):
+    """Nim has no routine choice: Enter takes a row only once the player moved there."""
     app = TabletopApp(games={"nim": NIM}, bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
@@ -159,12 +161,40 @@ async def test_enter_picks_the_highlighted_row_and_the_footer_says_so(data_dir):
         assert "⏎ Choose" in screen_text(app)
         panel = board.query_one(DecisionPanel)
         assert panel.has_focus
-        panel.highlighted = 1
+        await pilot.press("enter")  # nobody moved the highlight: nothing is played
+        await settle(pilot, 1)
+        assert app.store.revision == 0
+        assert any("Enter picks only" in n.message for n in app._notifications)
+        await pilot.press("down")
         await settle(pilot, 1)
         chosen = board.actions[board.rows[1]]
         await pilot.press("enter")
         await settle(pilot, 1)
         assert app.store.log[0].summary == NIM.describe(chosen)
+
+
+async def test_one_toast_at_a_time_and_the_log_is_no_tab_stop(data_dir):
+    """Four mistyped keys leave one toast; Tab never lands on the log; PgUp scrolls it."""
+    app = TabletopApp(games={"nim": NIM}, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        board = await start(pilot, app, NIM, {"players": 2}, bots=(1,))
+        for key in "yyyy":
+            await pilot.press(key)
+        await settle(pilot, 1)
+        assert len(app._notifications) == 1
+        for _ in range(4):
+            await pilot.press("tab")
+            await settle(pilot, 1)
+            assert app.focused is None or app.focused.id != "log"
+        log = board.query_one("#log")
+        log.show([f"line {i}" for i in range(80)])
+        await settle(pilot)
+        bottom = log.scroll_offset.y
+        board.query_one(DecisionPanel).focus()
+        await pilot.press("pageup")
+        await settle(pilot, 1)
+        assert log.scroll_offset.y < bottom and app.store.revision == 0
 
 
 async def test_the_header_keeps_who_moves_and_the_phase_whole_at_80_columns(data_dir):

@@ -1,0 +1,164 @@
+"""Enter is always safe (issue 25): a player who presses Enter at every decision of a
+seeded game never spends (Ki, Life, AP, honour, a credit, a one-shot token), never swaps
+or retargets, and never throws away a movement that still has steps to take.
+
+Each game is walked with the real app: at every decision Enter is pressed first; what it
+did is judged from the rules' state before and after (never from a row's words); then,
+when Enter did nothing, the game's bot chooses and its choice is typed with keys. The
+risky moments the issue names must each have been met at least once, so a walk that
+never reached them fails rather than passes quietly.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from screens.common.curtain import CurtainScreen
+from screens.common.decisions import DecisionPanel
+from tabletop.app import TabletopApp
+from tabletop.engine import get_game
+from tabletop.store import Seat
+from tests.e2e.helpers import PUBLIC_PAUSES, awaits_a_person, board_of, bot_chooser, press_action, settle, wait_until
+
+pytestmark = pytest.mark.usefixtures("quick_pilot")
+
+
+# -- what a harmful Enter looks like, per game, read from the state -----------------------
+
+def _duel_harm(before, after, legal) -> tuple[list[str], set[str]]:
+    harm, met = [], set()
+    p, q = before.player, after.player
+    # Ki and Life also go by the rules' own blows (a counterattack faced): a spend is
+    # read from the one-shots used, the credit and the Bushido pawn.
+    if q.bushido_pos != p.bushido_pos:
+        harm.append(f"Bushido pawn {p.bushido_pos} -> {q.bushido_pos}")
+    for used in ("used_round", "used_exchange", "used_attacker"):  # the one-shots spent
+        grown = set(getattr(after, used)) - set(getattr(before, used))
+        if grown:
+            harm.append(f"{used} + {sorted(grown)}")
+    if q.credit < p.credit:
+        harm.append(f"credit {p.credit} -> {q.credit}")
+    if None not in (before.target, after.target) and after.target != before.target:
+        harm.append(f"target {before.target} -> {after.target}")
+    kinds = {a.kind for a in legal}
+    if "peek" in kinds:
+        met.add("a Ki reveal offered")
+    if "target" in kinds:
+        met.add("a retarget offered")
+    return harm, met
+
+
+def _queue_chars(state) -> list[str]:
+    return [q.ref for q in state.queue if q.ref.startswith("c:")]
+
+
+def _harakiri_harm(before, after, legal) -> tuple[list[str], set[str]]:
+    harm, met = [], set()
+    for c0, c1 in zip(before.characters, after.characters):
+        if before.active == c0.id and after.active == c0.id and c1.ap < c0.ap:
+            harm.append(f"{c0.id} AP {c0.ap} -> {c1.ap}")
+        spent0 = sum(d.place == "exhausted" for d in c0.ki)
+        if sum(d.place == "exhausted" for d in c1.ki) > spent0 and before.active == after.active:
+            harm.append(f"{c0.id} exhausted a Ki die")
+    kinds = {a.kind for a in legal}
+    if "swap_initiative" in kinds:  # the rules reorder the queue themselves at other times
+        met.add("a swap offered")
+        q0, q1 = _queue_chars(before), _queue_chars(after)
+        if [r for r in q0 if r in q1] != [r for r in q1 if r in q0]:
+            harm.append(f"initiative {q0} -> {q1}")
+    if "step" in kinds and "end_move" in kinds:
+        met.add("a move with steps left")
+        moving = before.sub is not None and before.sub.kind == "move"
+        if moving and (after.sub is None or after.sub.kind != "move") and after.active == before.active:
+            harm.append(f"the move ended with {before.sub.mp} MP and steps left")
+    return harm, met
+
+
+def _senji_harm(before, after, legal) -> tuple[list[str], set[str]]:
+    harm, met = [], set()
+    for seat, (h0, h1) in enumerate(zip(before.honor, after.honor)):
+        if h1 < h0:
+            harm.append(f"seat {seat} honour {h0} -> {h1}")
+    if len(after.executed) > len(before.executed) or len(after.spent) > len(before.spent):
+        harm.append("a samurai or a kami was spent")
+    kinds = {a.kind for a in legal}
+    if "dest" in kinds:
+        met.add("a movement with places left")
+        if before.active is not None and after.active != before.active:
+            harm.append("the movement ended with destinations left")
+    return harm, met
+
+
+def _spirit_harm(before, after, legal) -> tuple[list[str], set[str]]:
+    harm, met = [], set()
+    if len(after.pool) < len(before.pool):
+        harm.append(f"pool {before.pool} -> {after.pool}")
+    if after.flags.pool_talent is not None and before.flags.pool_talent is None and after.turn == before.turn:
+        harm.append("a pool token's talent was taken")
+    kinds = {a.kind for a in legal}
+    if "use_pool_token" in kinds:
+        met.add("a pool token offered")
+    return harm, met
+
+
+# game, options, bot seats, decisions to walk, the judge, the moments that must be met
+CASES = {
+    "duel": ("duel", {}, (), 120, _duel_harm, {"a Ki reveal offered"}),
+    "duel-versus3": ("duel", {"opponent": "versus3"}, (), 120, _duel_harm, {"a retarget offered"}),
+    "harakiri": ("harakiri", {"players": 1}, (), 160, _harakiri_harm,
+                 {"a swap offered", "a move with steps left"}),
+    "senji": ("senji", {"players": 3}, (1, 2), 140, _senji_harm, {"a movement with places left"}),
+    "spirit": ("spirit", {"players": 2}, (), 100, _spirit_harm, {"a pool token offered"}),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+async def test_enter_at_every_decision_never_spends_swaps_retargets_or_ends_a_move(data_dir, case):
+    game_id, options, bots, walk, judge, must_meet = CASES[case]
+    game = get_game(game_id)
+    app = TabletopApp(games={game_id: game}, bot_delay=0)
+    met: set[str] = set()
+    entered = blocked = 0
+    async with app.run_test(size=(130, 40)) as pilot:
+        await settle(pilot)
+        for seed in (1, 2, 3):
+            opts = game.Options(**options)
+            bot = next(iter(game.bots()))
+            seats = [Seat(f"Player {i + 1}", bot if i in bots else "human") for i in range(game.seat_count(opts))]
+            app.start_new_game(game, opts, seed, seats)
+            await settle(pilot)
+            board = board_of(app)
+            store = app.store
+            choose = bot_chooser(game, seed)
+            for _ in range(walk):
+                await wait_until(pilot, lambda: awaits_a_person(app, board), "the next decision")
+                if store.finished:
+                    break
+                if isinstance(app.screen, (CurtainScreen, *PUBLIC_PAUSES)):
+                    await pilot.press("enter")
+                    await settle(pilot, 1)
+                    continue
+                assert app.screen is board
+                before, legal, revision = store.state, list(store.legal_actions()), store.revision
+                await pilot.press("enter")
+                await settle(pilot, 1)
+                if store.revision != revision:
+                    entered += 1
+                    harm, seen = judge(before, store.state, legal)
+                    met |= seen
+                    assert not harm, f"Enter at {[game.describe(a) for a in legal]}: {harm}"
+                    continue
+                blocked += 1
+                _, seen = judge(before, before, legal)
+                met |= seen
+                assert len(board.actions) > 1, "Enter refused the only choice there was"
+                assert any("Enter picks only" in n.message for n in app._notifications)
+                assert isinstance(app.screen.focused, DecisionPanel)
+                await press_action(pilot, board, choose(store, board.actions))
+                await settle(pilot, 1)
+            if must_meet <= met and seed >= 2:
+                break
+            app.to_menu()
+            await settle(pilot)
+    assert must_meet <= met, f"the walk never met {must_meet - met}"
+    assert entered >= 10 and blocked >= 5, (entered, blocked)
