@@ -13,6 +13,8 @@ remembered slot holds; when every key is remembered, a slot unseen for ``FORGET_
 decisions gives its key up, else one of a ``CROWD`` of one kind not offered now (a
 placement's squares, when the activations come); else the new slot has no key (the panel
 says how to reach it with the arrows). So a key never moves while its action keeps coming back.
+A key may be remembered by slots of kinds never offered together (a step and a winter
+offer share no decision): a new slot takes such a key before it goes without one.
 The routine choice of a decision (``BoardBase.DEFAULT_KINDS``) is on Enter, not on a key, so a one-shot choice never takes a key a routine one held.
 """
 
@@ -43,6 +45,7 @@ class KeyChart:
         self._held: dict[Slot, str] = {}  # slot -> key, longest-unseen first
         self._last: dict[Slot, Mapping[str, Any]] = {}  # slot -> the last action seen in it
         self._seen: dict[Slot, int] = {}  # slot -> the decision it was last offered in
+        self._with: dict[str, set[str]] = {}  # kind -> the kinds ever offered together with it
         self._decision = 0
 
     def _slot(self, action: Mapping[str, Any]) -> Slot:
@@ -90,11 +93,21 @@ class KeyChart:
                     out[i] = key
                     taken.add(key)
         present = set(slots)
+        kinds_now = {s[0] for s in slots}
+        for kind in kinds_now:
+            self._with.setdefault(kind, set()).update(kinds_now)
         for i, slot in enumerate(slots):  # new slots: a free key, else the longest-unseen's
             if out[i] is not None:
                 continue
             remembered = set(self._held.values())
             free = [k for k in self.keys if k not in taken and k not in remembered]
+            if not free:
+                # A key may be shared with choices of kinds never offered together with
+                # this one (a step's square and a winter offer): it still means one thing
+                # in every decision where it is shown.
+                related = self._with.get(slot[0], {slot[0]})
+                blocked = {k for s, k in self._held.items() if s[0] in related}
+                free = [k for k in self.keys if k not in taken and k not in blocked]
             if not free:
                 # Every key is remembered: the slot unseen the longest gives its key up, first
                 # among those unseen for FORGET_AFTER decisions, else any absent one, so an
