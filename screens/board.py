@@ -111,6 +111,8 @@ class BoardScreen(Screen[None]):
         board = board_widget(self.store.game)
         # The keys that pick actions: the common list less what this board uses itself.
         self.chart = KeyChart([k for k in ACTION_KEYS if k not in board.RESERVED_KEYS])
+        self._taught = 0  # the revision whose decision the chart learnt last
+        self._taught_now: tuple | None = None  # (revision, its actions) last given keys
         yield Part(id="status", fixed=True)
         with Horizontal(id="main"):
             with VerticalScroll(id="board-area"):
@@ -126,6 +128,8 @@ class BoardScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.watch(self.app, "revision", self._on_revision, init=False)
+        if self.store.log:  # a resumed game: its keys are those it was played with
+            self._teach_chart()
         self.sync()
 
     def on_resize(self, event) -> None:
@@ -236,10 +240,8 @@ class BoardScreen(Screen[None]):
             # with nothing private) ends the viewer's turn at the screen.
             self.viewer = _PUBLIC if seat is None or self._shown_to(seat) == self._shown_to(None) else seat
         view = store.view(seat)
-        # Actions the board dispatches itself (a clock running out) are not listed, and
-        # an action the rules list twice (two Rice Balls: "Use Rice Ball") is one row.
         legal = store.legal_actions() if interactive else []
-        self.actions = [a for a in dict.fromkeys(legal) if a.kind not in board.HIDDEN_KINDS]
+        self.actions = self._listed(legal)
         self._assign_keys()
         panel = self.query_one(DecisionPanel)
         if interactive:
@@ -269,24 +271,67 @@ class BoardScreen(Screen[None]):
             self._undo_shown = undo
             self.refresh_bindings()
 
-    def _assign_keys(self) -> None:
-        """The routine choice first and on Enter; every other action its own key."""
+    def _listed(self, legal: list) -> list:
+        """The rows of a decision: actions the board dispatches itself (a clock running
+        out) are not listed, and an action the rules list twice (two Rice Balls) is one."""
+        return [a for a in dict.fromkeys(legal) if a.kind not in self.board.HIDDEN_KINDS]
+
+    def _keys_for(self, actions: list) -> tuple[list[str | None], list[int]]:
+        """The keys of ``actions`` (ENTER on the routine choice) and the order of the rows."""
         game = self.store.game
         board = self.board
-        routine = board.routine(list(self.actions))
-        others = [i for i in range(len(self.actions)) if i != routine]
+        routine = board.routine(actions)
+        others = [i for i in range(len(actions)) if i != routine]
         # A spend, a swap or a retarget is never the first row.
-        others.sort(key=lambda i: self.actions[i].kind in board.LAST_KINDS)
-        dumps = [game.dump_action(self.actions[i]) for i in others]
-        pinned = [board.action_key(self.actions[i]) for i in others]
-        keys = self.chart.assign(dumps, pinned)
-        self.keys = [None] * len(self.actions)
-        for i, key in zip(others, keys):
-            self.keys[i] = key
-        self.rows = others
-        if routine is not None:
-            self.keys[routine] = ENTER
-            self.rows = [routine] + others
+        others.sort(key=lambda i: actions[i].kind in board.LAST_KINDS)
+        dumps = [game.dump_action(actions[i]) for i in others]
+        pinned = [board.action_key(actions[i]) for i in others]
+        keys: list[str | None] = [None] * len(actions)
+        for i, key in zip(others, self.chart.assign(dumps, pinned)):
+            keys[i] = key
+        if routine is None:
+            return keys, others
+        keys[routine] = ENTER
+        return keys, [routine] + others
+
+    def _assign_keys(self) -> None:
+        """The routine choice first and on Enter; every other action its own key.
+
+        The chart learns once per decision of the game's record (a redraw of the same
+        decision teaches it nothing), so its keys follow from the record alone: a game
+        resumed from a save, or after an undo, is taught its record again from the start
+        and shows every choice under the key it had (``_teach_chart``)."""
+        store = self.store
+        if store.revision < self._taught:  # an undo: the chart forgets what was taken back
+            self._teach_chart()
+        if not self.actions:
+            self.keys, self.rows = [], []
+            return
+        if self._taught_now == (store.revision, tuple(self.actions)):
+            return  # the same decision drawn again
+        self.keys, self.rows = self._keys_for(list(self.actions))
+        self._taught, self._taught_now = store.revision, (store.revision, tuple(self.actions))
+
+    def _teach_chart(self) -> None:
+        """A new chart, taught every decision of the record before the current one as
+        this screen would have listed it (a human's, or a public step the humans run)."""
+        store, game = self.store, self.store.game
+        self.chart = KeyChart([k for k in ACTION_KEYS if k not in self.board.RESERVED_KEYS])
+        self._taught, self._taught_now = 0, None
+        board = self.board
+        board.forget_keys()
+        humans = self.humans
+        state = game.new(store.options, store.seed)
+        for entry in store.log[: store.revision]:
+            seat = game.to_move(state)
+            if seat is not None:
+                human = store.seats[seat].is_human
+                if not human and game.is_public(state):
+                    human = board.humans_run(game.view(state, None), humans)
+                if human:
+                    self._keys_for(self._listed(game.legal_actions(state)))
+                    board.keys_drawn(game.view(state, None if game.is_public(state) else seat))
+            game.apply(state, game.parse_action(entry.action))
 
     def _highlighted_action(self):
         row = self.query_one(DecisionPanel).highlighted

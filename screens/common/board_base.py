@@ -37,6 +37,10 @@ Methods
     ``stacked_changed(on)``    the screen switched to or from its stacked layout.
     ``action_key(action)``     a key the board pins to this action, or None to let the
                                screen give it one (stable for the action, see keys.py).
+    ``forget_keys()``, ``keys_drawn(view)``  a board whose pinned keys follow what was
+                               drawn (the duel's card digits) starts over, and follows one
+                               view of the record, when the screen teaches its keys the
+                               game's record again (a resumed game, an undo).
     ``humans_run(public, humans)`` True when the humans at the table play the public step
                                on screen although a bot seat is to move (the Senji winter
                                floor under a bot host); the bot is then not asked.
@@ -118,6 +122,12 @@ class BoardBase(Widget):
     def action_key(self, action: Any) -> str | None:
         """A key pinned to this action by the board, or None for the screen's choice."""
         return None
+
+    def forget_keys(self) -> None:
+        """Forget the keys pinned so far (the record is taught again from its start)."""
+
+    def keys_drawn(self, view: Any) -> None:
+        """Follow ``view`` as if it had been drawn (the record is being taught again)."""
 
     def legend(self) -> list[tuple[str, str]]:
         """Every glyph, abbreviation and colour the board can draw, with what it means:

@@ -86,7 +86,11 @@ class KeyChart:
         pinned = list(pinned) + [None] * (len(actions) - len(pinned))
         out: list[str | None] = list(pinned)
         taken = {k for k in pinned if k is not None}
-        for i, slot in enumerate(slots):  # keep what was remembered
+        # Keep what was remembered; two slots remembering one key (kinds offered together
+        # for the first time) leave it to the one seen last, so nothing shown in the
+        # previous decision loses its key.
+        for i in sorted(range(len(slots)), key=lambda i: -self._seen.get(slots[i], -1)):
+            slot = slots[i]
             if out[i] is None:
                 key = self._held.get(slot)
                 if key is not None and key not in taken:

@@ -761,6 +761,12 @@ class DuelBoard(BoardBase, Vertical):
             self._digits[card] = free
         return self._digits[card]
 
+    def forget_keys(self) -> None:
+        self._digits = {}
+
+    def keys_drawn(self, view) -> None:
+        self._keep_digits(view)
+
     def _keep_digits(self, view) -> None:
         """Cards you no longer hold (nor played this round) give their digits back."""
         p = view.player
