@@ -65,11 +65,11 @@ async def test_a_choice_keeps_its_key_between_decisions_and_across_save_and_resu
         choose = bot_chooser(game, 5)
         before: dict[str, str | None] = {}
         # (the kinds offered, the thing) -> its key then. Harakiri offers more squares over
-        # a game than there are keys; a key shared with a choice of another kind moves
-        # when the two are first offered together. Issue 25's two-step choices (or keys
-        # drawn on the grid's squares) are not built yet, so Harakiri may move a few keys
-        # in 100 decisions of one kind; the other games none; none moves between
-        # consecutive decisions or across a resume.
+        # a game than there are keys, Senji more cards to offer (face up or down); a key
+        # shared with a choice of another kind moves when the two are first offered
+        # together. Issue 25's two-step choices (or keys drawn on the grid's squares) are
+        # not built yet, so those two may move a few keys in 100 decisions of one kind; the
+        # others none; none moves between consecutive decisions or across a resume.
         seen: dict[tuple, str | None] = {}
         again, moved = 0, []
         for step in range(walk):
@@ -101,5 +101,7 @@ async def test_a_choice_keeps_its_key_between_decisions_and_across_save_and_resu
             await press_action(pilot, board, choose(app.store, board.actions))
     assert resumed == len(resume_at), "the game ended before every resume point"
     assert kept + again >= 20, f"only {kept + again} choices were seen twice"
-    allowed = 0.08 if game_id == "harakiri" else 0  # measured: 19 of 311 (seed 5)
+    # Measured (seed 5): Harakiri 19 of 311 (squares), Senji 21 of 1030 (the winter's
+    # offer and reply cards, each face up or down). The duel and Spirit: none.
+    allowed = 0.08 if game_id in ("harakiri", "senji") else 0
     assert len(moved) <= again * allowed, f"{len(moved)} of {again} moved: {moved[:5]}"
