@@ -26,7 +26,7 @@ import pytest
 from screens.common.curtain import CurtainScreen
 from screens.common.decisions import DecisionPanel
 from screens.common.keys import ENTER
-from tabletop.app import TabletopApp
+from screens.app import TabletopApp
 from tabletop.engine import get_game
 from tabletop.store import Seat
 from tests.e2e.conftest import quick_pilot  # noqa: F401 (a fixture)

@@ -15,7 +15,7 @@ import pytest
 
 from screens.common.curtain import CurtainScreen
 from screens.common.decisions import DecisionPanel
-from tabletop.app import TabletopApp
+from screens.app import TabletopApp
 from tabletop.engine import get_game
 from tabletop.store import Seat
 from tests.e2e.helpers import PUBLIC_PAUSES, awaits_a_person, board_of, bot_chooser, press_action, settle, wait_until
