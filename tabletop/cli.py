@@ -109,6 +109,14 @@ def _parse_game_args(command: str, argv: list[str], extra=None) -> tuple[Game, a
         parser.add_argument("--json", action="store_true", help="print the report as JSON")
         parser.add_argument("--max-actions", type=_whole(1, 10_000_000), default=20_000,
                             metavar="N", help="give up a game after this many actions (default: 20000)")
+        parser.add_argument("--jobs", type=_whole(1, 256), default=1, metavar="N",
+                            help="play the games in N processes (the report is the same; default: 1)")
+        parser.add_argument("--think-ms", type=_whole(1, 3_600_000), default=None, metavar="MS",
+                            help="the strong bot's think time a move (default: 1000, or none with --iterations)")
+        parser.add_argument("--iterations", type=_whole(1, 10_000_000), default=None, metavar="N",
+                            help="the strong bot's searches a move: the same seed gives the same games")
+        parser.add_argument("--league", default=None, metavar="BOT,BOT",
+                            help="play each bot on the same seeds and print win rates with 95%% intervals")
     if extra is not None:  # the command's own flags (tabletop host)
         extra(parser)
     if "players" not in game.Options.model_fields:
@@ -136,12 +144,27 @@ def cmd_simulate(argv: list[str]) -> int:
     from .bots import bot_names
     from .simulate import simulate
 
+    from rules.common.search import Budget
+
     game, args = _parse_game_args("simulate", argv)
-    if args.bot not in bot_names(game):
-        _fail(f"{game.title} has no bot named {short(args.bot)!r} (choose from {', '.join(bot_names(game))}).")
+    league = [b.strip() for b in args.league.split(",") if b.strip()] if args.league is not None else [args.bot]
+    for name in league:
+        if name not in bot_names(game):
+            _fail(f"{game.title} has no bot named {short(name)!r} (choose from {', '.join(bot_names(game))}).")
     options = _options_from(args, game)
+    budget = None
+    if args.iterations is not None or args.think_ms is not None:
+        budget = Budget(iterations=args.iterations, think_ms=args.think_ms)
+    if args.league is not None:
+        from .simulate import league as play_league
+
+        table = play_league(game, league, args.games, args.seed or 0, options, args.max_actions, budget, args.jobs)
+        print(json.dumps(table.as_dict(), indent=2) if args.json else table.text())
+        if table.interrupted:
+            return 130
+        return 1 if any(r.errors for r in table.rows) else 0
     # Ctrl-C ends the run early: the games finished so far are still reported.
-    report = simulate(game, args.games, args.seed or 0, args.bot, options, args.max_actions)
+    report = simulate(game, args.games, args.seed or 0, args.bot, options, args.max_actions, budget, args.jobs)
     print(json.dumps(report.as_dict(), indent=2) if args.json else report.text())
     if report.interrupted:
         return 130

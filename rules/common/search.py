@@ -1,0 +1,293 @@
+"""Determinized Monte-Carlo tree search over any ``Game`` (the ``strong`` bots).
+
+The searching seat knows only its view. Each iteration draws one *determinization*: a
+whole state that agrees with that view, its hidden cards and its dice drawn afresh by
+the game's ``determinize`` hook (never read from the true state, which the bot is never
+given). The iteration walks one shared tree keyed by the actions taken from the root
+(information-set MCTS, "single observer": an edge's statistics gather over every world
+in which it was legal), adds one node, plays the rest of the game with the game's
+heuristic bot as the rollout policy (to the end, or to ``max_depth`` and the game's
+``evaluate``), and backs up one reward per seat. At each node the mover picks by UCB on
+its own reward, so the co-operative games' seats share one and the rivals of Senji each
+seek their own.
+
+The budget is a number of iterations (deterministic for the bot's RNG), a wall-clock
+cap (``think_ms``, checked inside rollouts too, so a move never takes much longer), or
+both. The most visited root action is played; with no finished iteration the
+heuristic bot's choice is.
+
+Pure: no Textual, no Rich, no global randomness, no threads.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .game import Bot, Game
+from .models import ActionBase, StateBase
+from .rng import Rng
+
+Determinizer = Callable[[Game, StateBase, int, Rng], StateBase]
+Evaluator = Callable[[Game, StateBase], Sequence[float]]
+Rewarder = Callable[[Game, StateBase], Sequence[float]]
+
+DEFAULT_THINK_MS = 1000
+RESULT_VALUE = {"win": 1.0, "draw": 0.5, "loss": 0.0}
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long the bot may think over one decision. ``iterations``: a fixed count
+    (deterministic); ``think_ms``: a wall-clock cap. With both, whichever ends first."""
+
+    iterations: int | None = None
+    think_ms: int | None = DEFAULT_THINK_MS
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.think_ms is None:
+            raise ValueError("a search budget needs iterations, a time or both")
+        if self.iterations is not None and self.iterations < 1:
+            raise ValueError("the iteration budget must be at least 1")
+        if self.think_ms is not None and self.think_ms < 1:
+            raise ValueError("the think time must be at least 1 ms")
+
+    def words(self) -> str:
+        parts = []
+        if self.iterations is not None:
+            parts.append(f"{self.iterations} iterations")
+        if self.think_ms is not None:
+            parts.append(f"{self.think_ms} ms")
+        return " or ".join(parts) + " a move"
+
+
+@dataclass(frozen=True)
+class SearchHooks:
+    """What one game lends the search.
+
+    ``determinize(game, view, seat, rng)``: a whole state agreeing with ``view`` (the
+    seat's view), every hidden card and the dice drawn from ``rng``; it must read nothing
+    but ``view``. ``rollout``: the game's bot that plays out the rest. ``max_depth``:
+    rollout actions before ``evaluate`` scores the position (None: to the end).
+    ``reward``: a finished game's value per seat (default: win 1, draw ½, loss 0).
+    ``epsilon``: the share of rollout moves chosen at random (some variety).
+    """
+
+    determinize: Determinizer
+    rollout: Bot
+    max_depth: int | None = None
+    evaluate: Evaluator | None = None
+    reward: Rewarder | None = None
+    epsilon: float = 0.0
+    exploration: float = 0.7
+    # The rollout bot reads the mover's view (True), or the sampled world itself (False:
+    # cheaper, and fair, since that world is the searcher's own guess, never the truth).
+    rollout_view: bool = True
+
+
+class _Edge:
+    __slots__ = ("action", "visits", "totals", "avail", "node")
+
+    def __init__(self, action: ActionBase, seats: int) -> None:
+        self.action = action
+        self.visits = 0
+        self.totals = [0.0] * seats
+        self.avail = 0
+        self.node: _Node | None = None
+
+
+class _Node:
+    __slots__ = ("edges",)
+
+    def __init__(self) -> None:
+        self.edges: dict[Any, _Edge] = {}
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+def action_key(game: Game, action: ActionBase) -> Any:
+    """A hashable key for an action (the frozen model itself when it hashes)."""
+    try:
+        hash(action)
+        return action
+    except TypeError:
+        return json.dumps(game.dump_action(action), sort_keys=True)
+
+
+@dataclass
+class SearchResult:
+    action: ActionBase
+    iterations: int
+    seconds: float
+    failed: int  # sampled worlds the engine refused (counted, skipped: the search goes on)
+    visits: dict[Any, int]
+    value: float  # the chosen action's mean reward for the searching seat (0..1)
+
+
+def search(game: Game, view: StateBase, seat: int, actions: list[ActionBase], rng: Rng,
+           hooks: SearchHooks, budget: Budget, clock: Callable[[], float] = time.perf_counter) -> SearchResult:
+    """The searching seat's choice among ``actions`` (its legal actions) from ``view``."""
+    start = clock()
+    deadline = None if budget.think_ms is None else start + budget.think_ms / 1000.0
+    seats = game.seat_count(view.options) if hasattr(view, "options") else game.max_seats
+    seats = max(seats, seat + 1)
+    root = _Node()
+    root_keys = {action_key(game, a): a for a in actions}
+    done = failed = 0
+    while budget.iterations is None or done + failed < budget.iterations:
+        if deadline is not None and clock() >= deadline:
+            break
+        try:
+            world = hooks.determinize(game, view, seat, rng)
+            _iterate(game, world, root, root_keys, seats, rng, hooks, deadline, clock)
+        except _OutOfTime:
+            break
+        except Exception:  # a sampled world the engine cannot play on: the next one may
+            failed += 1
+            continue
+        done += 1
+    seconds = clock() - start
+    visits = {k: e.visits for k, e in root.edges.items()}
+    # The most visited action; a tie goes to the heuristic's own choice, then the earlier.
+    heuristic = hooks.rollout(game, view, seat, actions, rng)
+    best = root.edges.get(action_key(game, heuristic))
+    best = best if best is not None and best.visits else None
+    for key, action in root_keys.items():
+        edge = root.edges.get(key)
+        if edge is not None and edge.visits and (best is None or edge.visits > best.visits):
+            best = edge
+    if best is None:
+        return SearchResult(heuristic, done, seconds, failed, visits, 0.0)
+    return SearchResult(root_keys[action_key(game, best.action)], done, seconds, failed, visits,
+                        best.totals[seat] / best.visits)
+
+
+def _iterate(game: Game, state: StateBase, root: _Node, root_keys: dict[Any, ActionBase], seats: int,
+             rng: Rng, hooks: SearchHooks, deadline: float | None, clock: Callable[[], float]) -> None:
+    path: list[tuple[_Edge, int]] = []
+    node: _Node | None = root
+    c = hooks.exploration
+    first = True
+    while node is not None:
+        mover = game.to_move(state)
+        if mover is None:
+            break
+        legal = game.legal_actions(state)
+        if first:  # the root: only the real choices, as this world allows them
+            legal = [a for a in legal if action_key(game, a) in root_keys]
+            first = False
+            if not legal:
+                break
+        keyed = [(action_key(game, a), a) for a in legal]
+        untried = []
+        for key, a in keyed:
+            edge = node.edges.get(key)
+            if edge is None:
+                edge = node.edges[key] = _Edge(a, seats)
+            edge.avail += 1
+            if edge.visits == 0:
+                untried.append(edge)
+        if untried:
+            edge = untried[0] if len(untried) == 1 else _first_try(game, state, mover, legal, untried, rng, hooks)
+        else:
+            edge = max((node.edges[k] for k, _ in keyed),
+                       key=lambda e: e.totals[mover] / e.visits + c * math.sqrt(math.log(e.avail) / e.visits))
+        game.apply(state, _action_for(legal, keyed, edge))
+        path.append((edge, mover))
+        if edge.visits == 0:
+            break  # a new node: the rollout starts after it
+        if edge.node is None:
+            edge.node = _Node()
+        node = edge.node
+    values = _rollout(game, state, seats, rng, hooks, deadline, clock)
+    for edge, _ in path:
+        edge.visits += 1
+        totals = edge.totals
+        for s in range(seats):
+            totals[s] += values[s]
+
+
+def _first_try(game: Game, state: StateBase, mover: int, legal: list[ActionBase], untried: list[_Edge],
+               rng: Rng, hooks: SearchHooks) -> _Edge:
+    """The untried action to expand: the rollout bot's own choice first (the search starts
+    where the heuristic stands), then the others at random."""
+    if len(untried) == len(legal):
+        pick = hooks.rollout(game, game.view(state, mover) if hooks.rollout_view else state, mover, legal, rng)
+        for edge in untried:
+            if edge.action == pick:
+                return edge
+    return untried[rng.below(len(untried))]
+
+
+def _action_for(legal: list[ActionBase], keyed: list[tuple[Any, ActionBase]], edge: _Edge) -> ActionBase:
+    # The action as this world lists it (equal to the edge's, possibly another object).
+    for key, a in keyed:
+        if a == edge.action:
+            return a
+    return edge.action
+
+
+def _rollout(game: Game, state: StateBase, seats: int, rng: Rng, hooks: SearchHooks,
+             deadline: float | None, clock: Callable[[], float]) -> list[float]:
+    depth = 0
+    bot, eps, see = hooks.rollout, hooks.epsilon, hooks.rollout_view
+    while True:
+        mover = game.to_move(state)
+        if mover is None:
+            return _values(game, state, seats, hooks)
+        if hooks.max_depth is not None and depth >= hooks.max_depth:
+            return _values(game, state, seats, hooks)
+        if deadline is not None and depth % 8 == 7 and clock() >= deadline:
+            raise _OutOfTime
+        legal = game.legal_actions(state)
+        if not legal:
+            return [0.0] * seats
+        if len(legal) == 1:
+            action = legal[0]
+        elif eps and rng.below(1000) < eps * 1000:
+            action = legal[rng.below(len(legal))]
+        else:
+            action = bot(game, game.view(state, mover) if see else state, mover, legal, rng)
+        game.apply(state, action)
+        depth += 1
+
+
+def _values(game: Game, state: StateBase, seats: int, hooks: SearchHooks) -> list[float]:
+    outcome = game.outcome(state)
+    if outcome is not None:
+        if hooks.reward is not None:
+            return _fit(list(hooks.reward(game, state)), seats)
+        return _fit([RESULT_VALUE.get(r, 0.0) for r in outcome.results], seats)
+    if hooks.evaluate is not None:
+        return _fit(list(hooks.evaluate(game, state)), seats)
+    return [0.5] * seats
+
+
+def _fit(values: list[float], seats: int) -> list[float]:
+    # A co-operative game may score one result for the whole table.
+    if len(values) >= seats:
+        return values[:seats]
+    fill = values[-1] if values else 0.5
+    return values + [fill] * (seats - len(values))
+
+
+def strong_bot(hooks: SearchHooks, budget: Budget) -> Bot:
+    """A ``Bot`` that searches within ``budget``. It draws one number from the RNG it is
+    given and searches with an RNG seeded by it, so the same RNG and an iteration budget
+    give the same choice; a lone legal action is played at once."""
+
+    def bot(game: Game, view: StateBase, seat: int, actions: list[Any], rng: Rng) -> Any:
+        if len(actions) == 1:
+            return actions[0]
+        own = Rng(seed=rng.below(1 << 62))
+        return search(game, view, seat, actions, own, hooks, budget).action
+
+    bot.budget = budget  # type: ignore[attr-defined]
+    bot.searches = True  # type: ignore[attr-defined]
+    return bot

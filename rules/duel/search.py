@@ -1,0 +1,34 @@
+"""The duel's hooks for the search bot (rules/common/search.py).
+
+The duel's view is a whole state with the hidden decks in sorted order and a blank RNG:
+their contents are public (the rulebook lets a player count them), their order and the
+dice are not. A determinization shuffles exactly those, as ``scramble_hidden`` does, from
+the view alone.
+"""
+
+from __future__ import annotations
+
+from rules.common import Rng
+from rules.common.search import SearchHooks
+
+from .bots import samurai
+from .models import DuelState
+
+
+def determinize(game, view: DuelState, seat: int, rng: Rng) -> DuelState:
+    return game.scramble_hidden(view, seat, rng)
+
+
+def reward(game, state: DuelState) -> list[float]:
+    """A won duel is worth 1 and a little more with more life left; a campaign counts the
+    duels won. The small share keeps the win first."""
+    camp = state.campaign
+    if camp is not None:
+        from . import flow
+        return [min(1.0, camp.score / max(1, flow.campaign_duels(camp)))]
+    if state.result == "win":
+        return [0.9 + 0.1 * min(1.0, state.player.life / max(1, state.player.life_max))]
+    return [0.0]
+
+
+HOOKS = SearchHooks(determinize=determinize, rollout=samurai, reward=reward, rollout_view=False)
