@@ -87,6 +87,8 @@ class SearchHooks:
     # The rollout bot reads the mover's view (True), or the sampled world itself (False:
     # cheaper, and fair, since that world is the searcher's own guess, never the truth).
     rollout_view: bool = True
+    # How sure the search must be before it overrules the heuristic (standard errors).
+    confidence: float = 1.0
 
 
 class _Edge:
@@ -154,18 +156,39 @@ def search(game: Game, view: StateBase, seat: int, actions: list[ActionBase], rn
         done += 1
     seconds = clock() - start
     visits = {k: e.visits for k, e in root.edges.items()}
-    # The most visited action; a tie goes to the heuristic's own choice, then the earlier.
     heuristic = hooks.rollout(game, view, seat, actions, rng)
-    best = root.edges.get(action_key(game, heuristic))
-    best = best if best is not None and best.visits else None
-    for key, action in root_keys.items():
-        edge = root.edges.get(key)
-        if edge is not None and edge.visits and (best is None or edge.visits > best.visits):
-            best = edge
+    best = _pick(game, root, root_keys, seat, heuristic, hooks.confidence)
     if best is None:
         return SearchResult(heuristic, done, seconds, failed, visits, 0.0)
     return SearchResult(root_keys[action_key(game, best.action)], done, seconds, failed, visits,
                         best.totals[seat] / best.visits)
+
+
+def _mean(edge: _Edge, seat: int) -> float:
+    return edge.totals[seat] / edge.visits
+
+
+def _pick(game: Game, root: _Node, root_keys: dict[Any, ActionBase], seat: int, heuristic: ActionBase,
+          z: float) -> _Edge | None:
+    """The heuristic's own choice, unless the search found a better one with some
+    confidence: a mean reward above it by ``z`` standard errors (few iterations spread
+    over many actions say little, and then the heuristic stands). Among those, the best
+    mean; a tie goes to the earlier legal action."""
+    home = root.edges.get(action_key(game, heuristic))
+    if home is None or not home.visits:
+        tried = [e for k in root_keys if (e := root.edges.get(k)) is not None and e.visits]
+        return max(tried, key=lambda e: e.visits) if tried else None
+    m0 = _mean(home, seat)
+    best, best_mean = home, m0
+    for key in root_keys:
+        edge = root.edges.get(key)
+        if edge is None or edge is home or edge.visits < 2:
+            continue
+        m = _mean(edge, seat)
+        se = math.sqrt((m * (1 - m) + 0.01) / edge.visits + (m0 * (1 - m0) + 0.01) / home.visits)
+        if m - m0 > z * se and m > best_mean:
+            best, best_mean = edge, m
+    return best
 
 
 def _iterate(game: Game, state: StateBase, root: _Node, root_keys: dict[Any, ActionBase], seats: int,
