@@ -404,6 +404,10 @@ class BoardScreen(Screen[None]):
         seat = store.to_move()
         if seat is None or store.seats[seat].is_human:
             return
+        from screens.common.thinking import think, thinks  # the search bot thinks off the UI loop
+        if thinks(store, seat):
+            think(self, store, seat)
+            return
         action = self.app.bot_action(store, seat)
         try:
             store.dispatch(action)
@@ -571,7 +575,8 @@ class BoardScreen(Screen[None]):
             self.notify("No hint now: it is not your decision.", timeout=3)
             return
         mover = self.store.to_move()
-        hint = self.store.game.hint(frame.view, mover if frame.seat is None else frame.seat, list(self.actions))
+        from screens.common.thinking import strong_hint  # the search bot checks the game's hint
+        hint = strong_hint(self.store.game, frame.view, mover if frame.seat is None else frame.seat, list(self.actions))
         if hint is None or hint[0] not in self.actions:
             self.notify(f"{self.store.game.title} has no hint to give here.", timeout=3, markup=False)
             return

@@ -18,6 +18,8 @@ from rules.common import Bot, Game, Rng, StateBase
 from rules.common.search import Budget, SearchHooks, strong_bot
 
 STRONG = "strong"
+# The search bot's think budget wherever no other is given (the table, a host's stand-in).
+DEFAULT_BUDGET = Budget()
 
 
 def random_bot(game: Game, view: StateBase, seat: int, actions: list[Any], rng: Rng) -> Any:
@@ -49,7 +51,7 @@ def get_bot(game: Game, name: str, budget: Budget | None = None) -> Bot:
     if name == STRONG:
         hooks = search_hooks(game.id)
         if hooks is not None:
-            return strong_bot(hooks, budget if budget is not None else Budget())
+            return strong_bot(hooks, budget if budget is not None else DEFAULT_BUDGET)
     bots = game.bots()
     if name not in bots:
         known = ", ".join(bot_names(game))
