@@ -161,10 +161,15 @@ class Played:
 
 def _play(game_id: str, options_data: dict, seed: int, bot_name: str, max_actions: int,
           budget: Budget | None, table: dict[int, str] | None) -> Played:
+    """One game in a worker process: the game is found again by its id."""
     from .catalog import get_game
 
     game = get_game(game_id)
-    options = game.parse_options(options_data)
+    return _play_here(game, game.parse_options(options_data), seed, bot_name, max_actions, budget, table)
+
+
+def _play_here(game: Game, options: OptionsBase, seed: int, bot_name: str, max_actions: int,
+               budget: Budget | None, table: dict[int, str] | None) -> Played:
     choices: Counter[str] = Counter()
     try:
         state, played = play_one(game, options, seed, bot_name, max_actions, budget, table, choices)
@@ -176,11 +181,11 @@ def _play(game_id: str, options_data: dict, seed: int, bot_name: str, max_action
 def play_many(game: Game, options: OptionsBase, seeds: list[int], bot_name: str, max_actions: int,
               budget: Budget | None = None, table: dict[int, str] | None = None, jobs: int = 1):
     """Each seed's game, in seed order, played here or over ``jobs`` processes."""
-    data = options.model_dump(mode="json")
     if jobs <= 1 or len(seeds) <= 1:
         for seed in seeds:
-            yield _play(game.id, data, seed, bot_name, max_actions, budget, table)
+            yield _play_here(game, options, seed, bot_name, max_actions, budget, table)
         return
+    data = options.model_dump(mode="json")
     from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(max_workers=jobs) as pool:

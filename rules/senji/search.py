@@ -100,5 +100,5 @@ def evaluate(game, state: SenjiState) -> list[float]:
     return out
 
 
-# A whole game is some 800 actions: rollouts stop after 120 and weigh the honour.
-HOOKS = SearchHooks(determinize=determinize, rollout=smart, max_depth=120, evaluate=evaluate)
+# A whole game is some 800 actions: rollouts stop after 40 and weigh the honour.
+HOOKS = SearchHooks(determinize=determinize, rollout=smart, max_depth=40, evaluate=evaluate)
