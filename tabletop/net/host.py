@@ -51,7 +51,7 @@ from websockets.exceptions import ConnectionClosed
 from rules.common import IllegalAction, Rng
 from rules.common.text import MAX_NAME, plain
 
-from ..bots import bot_names, get_bot
+from ..bots import bot_names, get_bot, is_slow
 from ..paths import data_dir
 from ..store import Seat, Store
 from . import protocol as P
@@ -576,9 +576,27 @@ class TableHost:
         if store.to_move() != seat or store.revision != revision:
             return
         rng = self._rngs.setdefault(seat, Rng(seed=store.seed).fork(f"net-bot:{seat}:{revision}"))
+        if is_slow(store.game, name):  # the search bot thinks off the table's loop (issue 28)
+            bot = get_bot(store.game, name)
+            thought = asyncio.get_running_loop().run_in_executor(
+                None, bot, store.game, store.view(seat), seat, store.legal_actions(), rng)
+            thought.add_done_callback(lambda f: self._thought(seat, revision, f))
+            return
         try:
             bot = get_bot(store.game, name)
             store.dispatch(bot(store.game, store.view(seat), seat, store.legal_actions(), rng))
+        except IllegalAction:
+            self.note(f"The bot playing {store.seats[seat].name} tried a move the rules refuse.")
+        except Exception:  # noqa: BLE001 - a bot's bug must not stop the table: say it once
+            self.note(f"The bot playing {store.seats[seat].name} failed; a player must take the seat.")
+
+    def _thought(self, seat: int, revision: int, thought: Any) -> None:
+        """The search bot's move, played only on the position it was thought for."""
+        store = self.store
+        if thought.cancelled() or store.to_move() != seat or store.revision != revision:
+            return
+        try:
+            store.dispatch(thought.result())
         except IllegalAction:
             self.note(f"The bot playing {store.seats[seat].name} tried a move the rules refuse.")
         except Exception:  # noqa: BLE001 - a bot's bug must not stop the table: say it once

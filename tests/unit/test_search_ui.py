@@ -52,3 +52,41 @@ def test_the_hint_asks_the_search_and_reads_only_the_seats_view(monkeypatch):
             assert action in actions and reason
             other = game.scramble_hidden(state, seat, Rng(seed=9))
             assert thinking.strong_hint(game, game.view(other, seat), seat, actions) == (action, reason)
+
+
+async def test_a_strong_stand_in_thinks_off_the_hosts_loop(quick_budget, monkeypatch):
+    """A host's stand-in may be the search bot: it thinks in a worker while the host's loop
+    goes on (here the loop itself lets the bot finish: were the bot on the loop, it would
+    wait in vain), and its moves are played."""
+    import asyncio
+    import threading
+
+    from tabletop.net import host as host_module
+    from tests.net.helpers import hosting, senji_store
+
+    entered, go, released = threading.Event(), threading.Event(), []
+    real_get_bot = host_module.get_bot
+
+    def held_get_bot(game, name, budget=None):
+        bot = real_get_bot(game, name, budget)
+
+        def held(*args):
+            entered.set()
+            released.append(go.wait(timeout=5))
+            return bot(*args)
+
+        return held
+
+    monkeypatch.setattr(host_module, "get_bot", held_get_bot)
+    store = senji_store(3, 4)
+    async with hosting(store, away_after=0.05, bot_delay=0.0, stand_in="strong") as host:
+        start = store.revision
+        while not entered.is_set():
+            await asyncio.sleep(0.01)
+        go.set()  # the loop runs while the bot thinks
+        for _ in range(3000):
+            if store.revision >= start + 3:
+                break
+            await asyncio.sleep(0.01)
+        assert host.stood_in and store.revision >= start + 3
+        assert released and all(released)
