@@ -22,15 +22,16 @@ EDITIONS = (1, 2)
 # A seat's bot: the random bot, or the smart bot by temperament (rules/senji/bot_talk.py):
 # "smart" keeps its word (honest), "smart-cunning" breaks it when it pays well,
 # "smart-treacherous" whenever it pays. "smart-honest" is read as "smart".
-BOT_NAMES = ("random", "smart", "smart-cunning", "smart-treacherous")
+BOT_NAMES = ("random", "smart", "smart-cunning", "smart-treacherous", "strong")
 BOT_HELP = ("random, smart (honest: keeps its word), smart-cunning (bluffs, breaks its word "
-            "when it pays well) or smart-treacherous (lies, breaks its word whenever it pays)")
+            "when it pays well), smart-treacherous (lies, breaks its word whenever it pays) or strong "
+            "(looks ahead, about a second a move)")
 
 
 class SeatSpec(Frozen):
     name: PlainName = Field(default="", title="Name")
     family: PlainName = Field(default="", title="Family letter")
-    bot: Literal["random", "smart", "smart-cunning", "smart-treacherous"] | None = Field(
+    bot: Literal["random", "smart", "smart-cunning", "smart-treacherous", "strong"] | None = Field(
         default=None, title="Bot")
 
     @field_validator("bot", mode="before")
@@ -43,7 +44,7 @@ class SeatSpec(Frozen):
             word = "smart" if word == "smart-honest" else word
             if word not in BOT_NAMES:
                 raise ValueError(f"{v[:20]!r} is not a bot: choose random, smart (honest), "
-                                 "smart-cunning or smart-treacherous")
+                                 "smart-cunning, smart-treacherous or strong")
             return word
         return v
 

@@ -25,7 +25,7 @@ def tabletop(*argv: str) -> subprocess.CompletedProcess:
 
 @pytest.mark.parametrize(("argv", "said"), [
     (["host", "senji", "--seat", "9=remote"], "tabletop: --seat takes N=WHO with N from 1 to 4 (for example --seat 2=remote)."),
-    (["host", "senji", "--seat", "2=wizard"], "tabletop: --seat 2='wizard': choose here, remote or a bot (random, smart, smart-cunning, smart-treacherous)."),
+    (["host", "senji", "--seat", "2=wizard"], "tabletop: --seat 2='wizard': choose here, remote or a bot (random, smart, smart-cunning, smart-treacherous, strong)."),
     (["host", "senji", "--headless", "--seat", "1=here"],
      "tabletop: a headless host has no terminal to play at: make every seat remote or a bot."),
     (["host", "senji", "--listen", "127.0.0.1:99999"],

@@ -34,7 +34,7 @@ def test_a_bad_bot_is_refused_in_one_sentence(capsys):
     assert exit_.value.code == 2
     err = capsys.readouterr().err
     assert err == ("tabletop: invalid option --seats: 'sneaky' is not a bot: choose random, smart (honest), "
-                   "smart-cunning or smart-treacherous.\n")
+                   "smart-cunning, smart-treacherous or strong.\n")
 
 
 def test_the_help_names_the_temperaments(capsys):
@@ -49,8 +49,9 @@ def test_the_help_names_the_temperaments(capsys):
 def test_the_setup_form_and_every_bot_seat_offer_the_three_temperaments():
     # The setup screen lists "Bot: <name>" for each of these (screens/setup.py), a replay's
     # seat changer too; each name plays its own temperament.
-    assert bot_names(GAME) == ["random", "smart", "smart-cunning", "smart-treacherous"]
-    for name in bot_names(GAME)[1:]:
+    # ...and the search bot (issue 28).
+    assert bot_names(GAME) == ["random", "smart", "smart-cunning", "smart-treacherous", "strong"]
+    for name in bot_names(GAME)[1:4]:
         assert get_bot(GAME, name).__name__ == "smart_" + {"smart": "honest"}.get(name, name.removeprefix("smart-"))
     literal = get_args(SeatSpec.model_fields["bot"].annotation)[0]  # Literal[...] | None
     assert set(get_args(literal)) == set(bot_names(GAME))
