@@ -114,7 +114,7 @@ def _parse_game_args(command: str, argv: list[str], extra=None) -> tuple[Game, a
         parser.add_argument("--think-ms", type=_whole(1, 3_600_000), default=None, metavar="MS",
                             help="the strong bot's think time a move (default: 1000, or none with --iterations)")
         parser.add_argument("--iterations", type=_whole(1, 10_000_000), default=None, metavar="N",
-                            help="the strong bot's searches a move: the same seed gives the same games")
+                            help="the strong bot's sampled games a move: the same seed then gives the same games")
         parser.add_argument("--league", default=None, metavar="BOT,BOT",
                             help="play each bot on the same seeds and print win rates with 95%% intervals")
     if extra is not None:  # the command's own flags (tabletop host)
