@@ -7,7 +7,7 @@ import pytest
 
 from rules.common.search import Budget
 from tabletop import bots
-from tabletop.app import TabletopApp
+from screens.app import TabletopApp
 from tabletop.catalog import get_game
 from tabletop.store import Seat
 from tests.e2e.helpers import board_of, settle, wait_until
