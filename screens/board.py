@@ -576,12 +576,28 @@ class BoardScreen(Screen[None]):
             return
         mover = self.store.to_move()
         from screens.common.thinking import strong_hint  # the search bot checks the game's hint
-        hint = strong_hint(self.store.game, frame.view, mover if frame.seat is None else frame.seat, list(self.actions))
+        store, revision, seat = self.store, self.store.revision, frame.seat
+        game, view, actions = store.game, frame.view, list(self.actions)
+        who = mover if seat is None else seat
+        # The search behind the hint may take up to a second: it runs in a worker thread so
+        # the keys, the clock and the repaints go on; its answer is shown only if the table
+        # is still where it was asked.
+        self.notify("Looking for a hint…", timeout=1.5)
+
+        def work() -> None:
+            hint = strong_hint(game, view, who, actions)
+            self.app.call_from_thread(self._show_hint, store, revision, seat, hint)
+
+        self.run_worker(work, thread=True, exclusive=True, group="hint")
+
+    def _show_hint(self, store: Any, revision: int, seat: int | None, hint: Any) -> None:
+        if store is not self.store or store.revision != revision or not self.is_current:
+            return  # the table moved on while the hint was sought: it would point elsewhere
         if hint is None or hint[0] not in self.actions:
             self.notify(f"{self.store.game.title} has no hint to give here.", timeout=3, markup=False)
             return
         action, reason = hint
-        self._hint = (self.store.revision, frame.seat, action, reason or "the bot's choice")
+        self._hint = (self.store.revision, seat, action, reason or "the bot's choice")
         panel = self.query_one(DecisionPanel)
         row = self.rows.index(self.actions.index(action))
         if panel.highlighted == row:
@@ -590,6 +606,7 @@ class BoardScreen(Screen[None]):
             panel.highlighted = row  # the highlight message puts the detail line
         panel.moved = True  # the player asked for it: Enter now takes the hinted row
         panel.focus()
+        self.app.clear_notifications()  # the "looking" toast has its answer
 
     def action_menu(self) -> None:
         self.app.to_menu()

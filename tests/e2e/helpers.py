@@ -42,6 +42,14 @@ async def settle(pilot, n: int = 2) -> None:
         await pilot.pause()
 
 
+async def ask_hint(pilot) -> None:
+    """Press the hint key and wait until its search (a worker thread) has answered."""
+    await pilot.press("H")
+    await wait_until(pilot, lambda: not [w for w in pilot.app.workers if w.group == "hint" and not w.is_finished],
+                     "the hint to be found")
+    await settle(pilot, 1)
+
+
 async def wait_until(pilot, ready, what: str, timeout: float = 10.0) -> None:
     """Let the app run, a few milliseconds at a time, until ``ready()``; fail after
     ``timeout`` seconds. Returns at once when it already is."""

@@ -16,7 +16,7 @@ from screens.common.outcome import OutcomeScreen
 from screens.app import TabletopApp
 from tabletop.engine import get_game
 from tabletop.store import Seat, Store
-from tests.e2e.helpers import (PUBLIC_PAUSES, awaits_a_person, board_of, press_action, screen_text, settle,
+from tests.e2e.helpers import (PUBLIC_PAUSES, ask_hint, awaits_a_person, board_of, press_action, screen_text, settle,
                                wait_until)
 from tests.games.nim import NIM
 
@@ -509,8 +509,7 @@ async def test_the_hint_highlights_the_bots_choice_from_the_seats_own_view_and_p
         await settle(pilot)
         board = await start(pilot, app, game, {"players": 2}, bots=(1,))
         before = app.store.revision
-        await pilot.press("H")
-        await settle(pilot, 1)
+        await ask_hint(pilot)
         suggested = [a for a in board.actions if a.kind == "select"][-1]
         assert board.query_one(DecisionPanel).highlighted == board.rows.index(board.actions.index(suggested))
         assert detail_text(board).startswith("Hint: the last card brings the pile nearest a win")
@@ -527,8 +526,7 @@ async def test_a_game_without_hints_says_so(data_dir):
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         await start(pilot, app, NIM, {"players": 2}, bots=(1,))
-        await pilot.press("H")
-        await settle(pilot, 1)
+        await ask_hint(pilot)
         assert "Nim with a die has no hint to give here." in [n.message for n in app._notifications]
 
 
@@ -653,8 +651,7 @@ async def test_the_detail_line_and_the_hint_stay_with_the_seat_that_asked(data_d
         board = await start(pilot, app, game, {"players": 2})
         await pilot.press("enter")  # Player 1 lifts the curtain
         await settle(pilot)
-        await pilot.press("H")
-        await settle(pilot, 1)
+        await ask_hint(pilot)
         assert detail_text(board).startswith("Hint: ")
         roll = next(i for i, a in enumerate(board.actions) if a.kind == "roll")
         await press_action(pilot, board, roll)

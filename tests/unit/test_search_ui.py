@@ -90,3 +90,37 @@ async def test_a_strong_stand_in_thinks_off_the_hosts_loop(quick_budget, monkeyp
             await asyncio.sleep(0.01)
         assert host.stood_in and store.revision >= start + 3
         assert released and all(released)
+
+
+async def test_the_hint_is_sought_off_the_ui_loop_and_the_board_answers_meanwhile(data_dir, monkeypatch):
+    """The hint's search may take up to a second: while it runs, the board answers keys
+    (here the legend opens and closes), and the hint is shown once it is found."""
+    import threading
+
+    from screens.common import thinking
+    from screens.common.legend import LegendScreen
+
+    go = threading.Event()
+    real = thinking.strong_hint
+
+    def slow_hint(*args):
+        assert go.wait(timeout=10), "the hint was never let go"
+        return real(*args)
+
+    monkeypatch.setattr(thinking, "strong_hint", slow_hint)
+    monkeypatch.setattr(thinking, "HINT_BUDGET", Budget(iterations=2, think_ms=None))
+    game = get_game("duel")
+    app = TabletopApp(bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        app.start_new_game(game, game.Options(), 3, [Seat("Musashi", "human")])
+        board = board_of(app)
+        await wait_until(pilot, lambda: bool(board.actions), "a decision")
+        await pilot.press("H")
+        await pilot.press("L")  # answered while the hint is still being sought
+        await wait_until(pilot, lambda: isinstance(app.screen, LegendScreen), "the legend")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is board, "the board again")
+        assert board._hint is None  # not found yet
+        go.set()
+        await wait_until(pilot, lambda: board._hint is not None, "the hint")
