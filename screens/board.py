@@ -38,6 +38,7 @@ from textual.screen import Screen
 from rich.text import Text
 
 from rules.common import IllegalAction
+from rules.common.text import plain
 from tabletop.store import Store
 
 from .boards import board_class, board_widget
@@ -128,7 +129,9 @@ class BoardScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.watch(self.app, "revision", self._on_revision, init=False)
-        if self.store.log:  # a resumed game: its keys are those it was played with
+        # A resumed game: its keys are those it was played with (a remote seat holds no
+        # record to learn them from: the host keeps it).
+        if self.store.revision:
             self._teach_chart()
         self.sync()
 
@@ -318,6 +321,8 @@ class BoardScreen(Screen[None]):
         store, game = self.store, self.store.game
         self.chart = KeyChart([k for k in ACTION_KEYS if k not in self.board.RESERVED_KEYS])
         self._taught, self._taught_now = 0, None
+        if not isinstance(store, Store):  # a remote seat has no record to learn from
+            return
         board = self.board
         board.forget_keys()
         humans = self.humans
@@ -541,6 +546,7 @@ class BoardScreen(Screen[None]):
         return f"Undone: a move by {seats[entry.seat].name}."
 
     def action_save(self) -> None:
+        from tabletop import saves
         from tabletop.paths import saves_dir
 
         default = f"{self.store.game.id}-{datetime.now():%Y%m%d-%H%M}.json"
@@ -549,9 +555,12 @@ class BoardScreen(Screen[None]):
             if path is None:
                 return
             try:
-                self.store.save_to(path)
+                if not isinstance(self.store, Store):  # a remote seat: the host keeps the game
+                    raise OSError(0, "the host keeps this game; ask the host for a save file")
+                saves.write_save(self.store, path)
             except OSError as exc:
-                self.notify(f"Could not save to {path}: {exc.strerror or exc}", severity="error", markup=False)
+                self.notify(f"Could not save to {plain(path, 120, tail=True)}: {plain(exc.strerror or exc, 80)}",
+                            severity="error", markup=False)
                 return
             self.notify(f"Saved to {path}", markup=False)
 

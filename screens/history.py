@@ -187,6 +187,7 @@ class HistoryScreen(Screen[None]):
         from tabletop.journal import JournalError
         from tabletop.paths import saves_dir
         from tabletop.replay import Replay, ReplayError
+        from tabletop import saves
         from tabletop.saves import file_name_for
 
         try:
@@ -199,7 +200,7 @@ class HistoryScreen(Screen[None]):
             if path is None:
                 return
             try:
-                store.save_to(path)
+                saves.write_save(store, path)
             except OSError as exc:
                 self.notify(f"Could not save to {plain(path, 120, tail=True)}: {plain(exc.strerror or exc, 80)}",
                             severity="error", markup=False)

@@ -206,9 +206,3 @@ class Store:
     def take_save_notice(self) -> str | None:
         """A sentence about saving (it failed, or works again) not yet shown, once."""
         return self.recorder.take_notice() if self.recorder is not None else None
-
-    def save_to(self, path: Path) -> Path:
-        """Export the game as a JSON save file (atomically); raises OSError."""
-        from . import saves
-
-        return saves.write_save(self, path)

@@ -69,7 +69,7 @@ def _host_flags(parser: argparse.ArgumentParser) -> None:
 def _plan_seats(game: Any, options: Any, specs: list[str], headless: bool, fail) -> tuple[list[Any], list[int]]:
     """The store's seats (a remote seat is a human one there) and the remote seats."""
     from ..bots import bot_names
-    from ..cli import _seats_from
+    from ..args import _seats_from
     from ..store import Seat
     from .host import HERE
 
@@ -100,7 +100,7 @@ def _plan_seats(game: Any, options: Any, specs: list[str], headless: bool, fail)
 
 
 def cmd_host(argv: list[str]) -> int:
-    from ..cli import _Parser, _fail, _options_from, _parse_game_args
+    from ..args import _Parser, _fail, _options_from, _parse_game_args
 
     if argv and argv[0] == "--resume":
         parser = _Parser(prog="tabletop host --resume", add_help=True,
@@ -186,7 +186,7 @@ def codes_text(store: Store, codes: dict[int, str], address: tuple[str, int], fi
 
 def _open_table(store: Store, codes: dict[int, str], listen: tuple[str, int], away: float | None,
                 stand_in: str | None, headless: bool, bot_delay: float) -> int:
-    from ..cli import _fail, _need_terminal
+    from ..args import _fail, _need_terminal
     from .host import TableHost, remember_table
     from .tls import CertificateError
 
@@ -213,7 +213,7 @@ def _open_table(store: Store, codes: dict[int, str], listen: tuple[str, int], aw
         try:
             if headless:
                 return await _headless(host)
-            from ..cli import open_screens
+            from ..entry import open_screens
 
             return await open_screens().run_host_screen(host, text)
         finally:
@@ -245,7 +245,7 @@ async def _headless(host: TableHost) -> int:
 
 
 def cmd_join(argv: list[str]) -> int:
-    from ..cli import _Parser, _need_terminal
+    from ..args import _Parser, _need_terminal
 
     parser = _Parser(prog="tabletop join", add_help=True,
                      description="Play one seat of a table hosted elsewhere (tabletop host).")
@@ -255,7 +255,7 @@ def cmd_join(argv: list[str]) -> int:
     if "TEXTUAL_DRIVER" not in os.environ:  # a browser tab (tabletop serve) has a driver, not a terminal
         _need_terminal()
     from ..catalog import games
-    from ..cli import open_screens
+    from ..entry import open_screens
     from .client import Connection, JoinError
 
     async def main() -> int:
@@ -296,7 +296,7 @@ def _tabs(text: str) -> int:
 
 
 def cmd_serve(argv: list[str]) -> int:
-    from ..cli import _Parser
+    from ..args import _Parser
 
     parser = _Parser(prog="tabletop serve", add_help=True,
                      description="Let friends play a seat in a web browser: each browser tab runs a "

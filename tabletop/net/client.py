@@ -220,9 +220,6 @@ class RemoteStore:
     def take_save_notice(self) -> str | None:
         return None
 
-    def save_to(self, path: Any) -> Any:
-        raise OSError(0, "the host keeps this game; ask the host for a save file")
-
 
 class Connection:
     """The link to a host for one seat: join, then keep the store up to date, joining again

@@ -88,7 +88,7 @@ async def test_a_choice_keeps_its_key_between_decisions_and_across_save_and_resu
                 seen[kinds, thing] = key
             if step in resume_at:
                 path = tmp_path / f"{game_id}-{step}.json"
-                app.store.save_to(path)
+                saves.write_save(app.store, path)
                 app.to_menu()
                 await settle(pilot)
                 app.start_store(saves.load(path, {game_id: game}))

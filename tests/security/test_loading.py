@@ -24,7 +24,7 @@ def a_save(tmp_path):
     store = Store.new(NIM, NimOptions(), seed=4)
     for _ in range(3):
         store.dispatch(store.legal_actions()[0])
-    return store, store.save_to(tmp_path / "slow [v2].json")
+    return store, saves.write_save(store, tmp_path / "slow [v2].json")
 
 
 class HeldLoader:

@@ -75,7 +75,7 @@ async def test_load_lists_journal_games_and_files_with_names_as_plain_words(data
     store = played(2, [Seat("[@click=app.quit]Mallory[/]"), Seat("Bob [/]")])
     attach(Journal(journal_path()), store)
     saves_dir().mkdir(parents=True)
-    exported = store.save_to(saves_dir() / "game [v2].json")
+    exported = saves.write_save(store, saves_dir() / "game [v2].json")
     before = hashlib.sha256(exported.read_bytes()).hexdigest()
     app = TabletopApp(games=GAMES, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:

@@ -164,7 +164,7 @@ def test_a_database_deleted_mid_game_is_written_again_from_the_start(tmp_path):
 def test_an_export_to_a_full_disk_leaves_the_old_file_and_no_temporary(tmp_path, monkeypatch):
     store = Store.new(NIM, NimOptions(), seed=1)
     play(store, 2)
-    target = store.save_to(tmp_path / "g.json")
+    target = saves.write_save(store, tmp_path / "g.json")
     before = target.read_bytes()
     play(store, 1)
 
@@ -185,7 +185,7 @@ def test_an_export_to_a_full_disk_leaves_the_old_file_and_no_temporary(tmp_path,
 
     monkeypatch.setattr(os, "fdopen", lambda fd, *a, **k: Full(real_fdopen(fd, *a, **k)))
     with pytest.raises(OSError, match="No space"):
-        store.save_to(target)
+        saves.write_save(store, target)
     assert target.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["g.json"]
 
@@ -208,7 +208,7 @@ def test_a_file_loaded_over_an_older_position_never_replaces_the_newer_one(tmp_p
     path = tmp_path / "games.sqlite3"
     store, journal = new_game(path)
     play(store, 5)
-    old = store.save_to(tmp_path / "five.json")
+    old = saves.write_save(store, tmp_path / "five.json")
     play(store, 5)
     loaded = saves.load(old, GAMES)
     attach(journal, loaded, source="import")

@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from tabletop import journal as journal_mod
+from tabletop import saves
 from tabletop.journal import CHECKPOINT_EVERY, Journal, JournalError, attach, open_game
 from tabletop.paths import journal_path, saves_dir
 from tabletop.settings import save_settings, settings_path
@@ -252,7 +253,7 @@ def test_the_data_folder_and_the_journal_are_this_users_alone(data_dir):
         assert mode(path) == 0o600, path.name
     assert save_settings({"theme": "textual-light"}) is None
     assert mode(settings_path()) == 0o600
-    store.save_to(saves_dir() / "shared.json")
+    saves.write_save(store, saves_dir() / "shared.json")
     assert mode(saves_dir()) == 0o700 and mode(saves_dir() / "shared.json") == 0o600
 
 

@@ -113,7 +113,7 @@ def test_save_then_load_gives_the_same_state(tmp_path):
     while store.to_move() is not None and rng_moves < 30:
         store.dispatch(store.legal_actions()[rng_moves % len(store.legal_actions())])
         rng_moves += 1
-    path = store.save_to(tmp_path / "game.json")
+    path = saves.write_save(store, tmp_path / "game.json")
     loaded = saves.load(path, {"nim": NIM})
     assert loaded.state == store.state
     assert [e.action for e in loaded.log] == [e.action for e in store.log]
@@ -126,7 +126,7 @@ def test_undo_works_after_loading(tmp_path):
     store = new_store()
     store.dispatch(Roll())
     store.dispatch(Select(index=0))
-    loaded = saves.load(store.save_to(tmp_path / "g.json"), {"nim": NIM})
+    loaded = saves.load(saves.write_save(store, tmp_path / "g.json"), {"nim": NIM})
     loaded.undo()
     assert loaded.state.selected == []
     assert not loaded.can_undo()
@@ -150,7 +150,7 @@ def test_an_interrupted_export_keeps_the_previous_file(tmp_path, monkeypatch):
 
     store = new_store()
     store.dispatch(Select(index=0))
-    path = store.save_to(tmp_path / "g.json")
+    path = saves.write_save(store, tmp_path / "g.json")
     saved = path.read_bytes()
     store.dispatch(Select(index=1))
 
@@ -159,7 +159,7 @@ def test_an_interrupted_export_keeps_the_previous_file(tmp_path, monkeypatch):
 
     monkeypatch.setattr(os, "fsync", killed)
     with pytest.raises(KeyboardInterrupt):
-        store.save_to(path)
+        saves.write_save(store, path)
     assert path.read_bytes() == saved
     assert not list(tmp_path.glob(".*.tmp"))
     monkeypatch.undo()
@@ -178,7 +178,7 @@ def test_an_export_syncs_the_folder_after_the_rename(tmp_path, monkeypatch):
         real(fd)
 
     monkeypatch.setattr(os, "fsync", spy)
-    new_store().save_to(tmp_path / "g.json")
+    saves.write_save(new_store(), tmp_path / "g.json")
     assert synced == [False, True], "the file, then its folder"
 
 

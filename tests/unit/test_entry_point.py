@@ -1,5 +1,5 @@
 """tabletop/ runs without Textual: the app and its screens live under screens/, and
-tabletop/cli.py's ``open_screens`` is the one import from tabletop/ up to them (issue 29)."""
+tabletop/entry.py's ``open_screens`` is the one import from tabletop/ up to them (issue 29)."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def test_tabletop_imports_no_textual_and_reaches_the_screens_once():
             assert top != "textual", f"{name} imports {module}: Textual code belongs under screens/"
             if top == "screens":
                 upward.setdefault(name, set()).add(module)
-    assert upward == {"tabletop.cli": {"screens.app"}}
+    assert upward == {"tabletop.entry": {"screens.app"}}
 
 
 def test_the_entry_point_opens_the_app_module():
