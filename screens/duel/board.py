@@ -29,23 +29,21 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.reactive import reactive
 
-from rules.duel import preview
-from rules.duel.data import data
-from rules.duel.words import ICON_NAMES, RESULT_WORDS, blood_name, card_name
+from rules.duel.words import ICON_NAMES, blood_name
 from tabletop.engine import Game
 
 from ..common.board_base import BoardBase
 from ..common.fit import clip, flow
 from ..common.frame import ChooseAction, Frame
-from ..common.parts import Part, show
+from ..common.parts import show
+from .exchange import Exchange
+from .legend import LEGEND
+from .opponent import TARGET_KEY, Foes
+from .regions import Block
+from .texts import C, D, card_text, wrap
+from .tracks import Gauge
 
-D = data()
-C = D.c
-ICON_STYLE = {"F": "bold red", "W": "bold cyan", "E": "bold green", "V": "bold yellow", "wild": "bold magenta"}
 CARD_KINDS = ("activate", "penalty", "jin_pick", "special_keep", "special_limit", "choose")
-RESULT_STYLE = {"miss": "dim", "W1": "bold yellow", "W2": "bold red", "blocked": "bold green",
-                "cancelled": "dim"}
-KANJI = ("義", "勇", "誠")
 # Keys: a card keeps one digit for as long as you hold it (shown on its cell in the hand);
 # every other choice has its own letter, whatever else is offered. The routine choice of
 # each decision (DEFAULT_KINDS) is on Enter.
@@ -57,107 +55,8 @@ LETTER = {"buy_card": "c", "peek": "p", "jin_confirm": "j", "bushido_advance": "
 REDRAW_KEY = {"yari": "y", "campaign": "r"}
 REWARD_KEY = {"ki": "k", "special": "a", "bushido": "b"}
 PENALTY_KEY = {"ki": "k", "life": "h", "die": "d"}
-TARGET_KEY = {1: "e", 2: "f", 3: "i"}
-TRACK_WIDTH = 27  # the widest track line ("S " + 11 cells + " 10→10 cap 3") and a space
-WIDE_TRACK = 58  # the same at scale 3, with "  needs 10 ✓"
 WIDE = 90  # board columns from which the regions pair up side by side
 GUTTER = 2  # columns between the two sides of the wide layout
-
-
-# -- fitting lines to a width -------------------------------------------------------------
-
-def wrap(text: Text, width: int, indent: int = 0) -> list[Text]:
-    """Prose broken between words; a word wider than the line is cut with "…"."""
-    words = [Text(w, style=text.style) for w in text.plain.split(" ") if w]
-    if not text.spans:
-        return flow(words, width, sep=" ", indent=indent)
-    # Styled prose: keep the spans by dividing the Text itself at the break points.
-    out: list[Text] = []
-    rest = text
-    while rest.cell_len > width:
-        cut = rest.plain.rfind(" ", 0, width + 1)
-        if cut <= 0:
-            break
-        head, rest = rest.divide([cut])
-        out.append(head)
-        rest = Text(" " * indent) + rest[1:]
-    out.append(rest)
-    return [clip(ln, width) for ln in out]
-
-
-LEGEND = (
-    ("S T G", "your gauge: Strength, Technique and Guard, each a track from 0 to 10"),
-    ("●", "your level on a track; on a Bushido kanji, the pawn"),
-    ("○ →", "the level after the highlighted card; → also reads 'gives'"),
-    ("┆", "your weapon's base level, where each round starts"),
-    ("━ ·", "levels below and above yours on a track; · also separates two facts"),
-    ("▌ cap 3", "a Blood wound caps this track at 3"),
-    ("locked", "the Kusarigama keeps your Guard at 0"),
-    ("needs ✓ ✗", "the revealed defence's threshold on this track: met ✓ or not yet ✗"),
-    ("♥", "Life (yours or an enemy's), now/at the start"),
-    ("◆", "Ki; Meiyo ◆n is the Ki on the Meiyo card; after a card's values, a Ki mark"),
-    ("Injury die [n] ✕", "the Injury die at level n; ✕ once Broken rib removed it"),
-    ("義 勇 誠", "the three Bushido kanji; the pawn ● shows how far it has come"),
-    ("S+1 T+0 A+1", "an enemy's bonus to your Strength and Technique thresholds, and to his "
-                    "counterattack Power"),
-    ("▶", "the enemy you target (three enemies)"),
-    ("✗", "before an enemy, dead (his name is struck through)"),
-    ("SIDE A/B", "Shiro's card: side B costs you a penalty"),
-    ("blue die: 2 → 1,2,3", "who counterattacks on each roll of the blue die (three enemies):"
-                            " on a 2, enemies 1, 2 and 3"),
-    ("F W E V", "a card's icon: Fire, Water, Earth, Void; three alike make a combo"),
-    ("F3 +2/+1/0", "Action card F3: Strength +2, Technique +1, Guard 0"),
-    ("F3 W3 E3 V3", "an Action card as the decisions name it: its icon's letter (Fire, Water, "
-                    "Earth, Void) and its place in the deck list, as two cards may carry the same values"),
-    ("★", "a Special Action card, by its name"),
-    ("*", "on a card, the wild icon (Niten Ichi-ryū)"),
-    ("Fire 1 Water 2 Earth 0 Void 3", "how many cards of each icon you hold"),
-    ("1 2 … 0", "a card's key, drawn on its cell; letters are other choices' keys"),
-    ("e f i", "the keys that target enemy 1, 2 or 3"),
-    ("Defence 4/8", "the defence card's Strength and Technique values; needs: with bonuses"),
-    ("Power", "a counterattack's strength; your Guard blocks it when at least as high"),
-    ("Wound 1 / Wound 2", "the wound a strike or counterattack deals (miss, blocked: none)"),
-    ("armour n", "Yoroi: the damage it can still absorb"),
-    ("bleed n", "Life lost at this round's end"),
-    ("gash", "Deep gash: 1 Life lost at every round's end"),
-    ("no Ki gain", "Eye injury: no effect gives you Ki"),
-    ("no Void combos", "Broken rib: Void combos do nothing"),
-    ("(exploit ready)", "the surroundings can be exploited; (used) once spent"),
-    ("red", "Fire cards; a Wound 2; a wound, cap or loss (always with its words)"),
-    ("cyan", "Water cards; Ki; the level after the highlighted card"),
-    ("green", "Earth cards; filled levels; met ✓; blocked"),
-    ("yellow", "Void cards; your weapon's base; a Wound 1; a Ki mark paid"),
-    ("magenta", "Special Action and Bushido cards"),
-    ("dim", "what is over or gone: the exchange before, a dead enemy"),
-    ("reverse", "a key, the highlighted card, Shiro's side"),
-)
-
-
-def _at(note) -> tuple[int, int, int]:
-    """Where a strike or counterattack note was made: (duel, round, exchange)."""
-    return note.duel, note.round, note.exchange
-
-
-class Block(Part):
-    """A region of the table drawn from a list of lines that already fit its width.
-
-    When the number of lines changes, the block's height follows and the board is laid
-    out again; otherwise only the changed lines are repainted (``Part``)."""
-
-    DEFAULT_CSS = "Block { text-wrap: nowrap; text-overflow: ellipsis; }"
-    FRAME_ROWS = 0  # rows of border and padding around the lines (set by the stylesheet)
-
-    def __init__(self, **kwargs) -> None:
-        super().__init__(fixed=True, **kwargs)
-        self.rows = 0
-
-    def show(self, lines: list[Text]) -> None:
-        lines = lines or [Text("")]
-        rows = len(lines) + self.FRAME_ROWS
-        if rows != self.rows:
-            self.rows = rows
-            self.styles.height = rows  # a new height asks for a new layout
-        self.put(Text("\n").join(lines))
 
 
 class HandView(Block):
@@ -218,67 +117,7 @@ class HandView(Block):
             board.clicked_card(card)
 
 
-def card_text(cid: str, dim: bool = False, values: bool = True) -> Text:
-    c = D.cards[cid]
-    out = Text()
-    if c.special:  # a Special Action card goes by its name
-        out.append("★", style="bold magenta")
-        out.append("*" if c.icon == "wild" else c.icon, style="dim" if dim else ICON_STYLE[c.icon])
-        out.append(f" {card_name(cid)}", style="dim" if dim else "magenta")
-    else:  # an Action card's id starts with its icon letter
-        out.append(cid, style="dim" if dim else ICON_STYLE[c.icon])
-    if values:
-        out.append(f" {c.s:+d}/{c.t:+d}/{c.g:+d}", style="dim" if dim else "")
-    return out
-
-
-def track(name: str, value: int, base: int, cap: int | None, lock: bool, after: int | None,
-          scale: int = 1, need: int | None = None) -> Text:
-    """A gauge track 0..10: `●` your level, `┆` weapon base, `▌` cap wall, `○` preview; at
-    ``scale`` 3 each step is three cells wide, and ``need`` (a revealed defence's
-    threshold) is written after the value with ✓ or ✗."""
-    lo, hi = C.track_min, C.track_max
-    out = Text(f"{name} ", style="bold")
-    for i in range(lo, hi + 1):
-        if i == value:
-            glyph = ("●", "bold white")
-        elif after is not None and i == after:
-            glyph = ("○", "bold cyan")
-        elif cap is not None and i == cap + 1:
-            glyph = ("▌", "bold red")
-        elif i == base:
-            glyph = ("┆", "yellow")
-        elif i < value:
-            glyph = ("━", "green")
-        else:
-            glyph = ("·", "dim")
-        if scale == 1:
-            out.append(*glyph)
-            continue
-        left = "━" if lo < i <= value else " "
-        right = "━" if i < value else " "
-        out.append(left, style="green")
-        out.append(*glyph)
-        out.append(right, style="green")
-    out.append(f" {value:2d}", style="bold")
-    if after is not None and after != value:
-        out.append(f"→{after}", style="bold cyan")
-    if lock:
-        out.append(" locked", style="red")
-    if cap is not None:
-        out.append(f" cap {cap}", style="red")
-    if need is not None:
-        out.append(f"  needs {need} ")
-        out.append("✓" if value >= need else "✗", style="bold green" if value >= need else "bold red")
-    return out
-
-
-def scale_line(scale: int) -> Text:
-    """The numbers over a wide track's steps."""
-    return Text("  " + "".join(f"{i:^{scale}}" for i in range(C.track_min, C.track_max + 1)), style="dim")
-
-
-class DuelBoard(BoardBase, Vertical):
+class DuelBoard(Gauge, Foes, Exchange, BoardBase, Vertical):
     frame: reactive[Frame | None] = reactive(None, always_update=True, repaint=False)
 
     DEFAULT_CSS = """
@@ -449,89 +288,6 @@ class DuelBoard(BoardBase, Vertical):
             lines += wrap(Text(verdict + view.explanation, style=style), width)
         return lines
 
-    def _gauge(self, view, lit: str | None, width: int) -> list[Text]:
-        """The three tracks, with You, Ki and the Injury die beside them where there is
-        room (else above and below), then the Bushido slider or card."""
-        p = view.player
-        w = D.weapons[view.weapon]
-        after = preview.gauge_after(view, lit) if lit else None
-        big = self.wide and width >= WIDE_TRACK + 16
-        scale, room = (3, WIDE_TRACK) if big else (1, TRACK_WIDTH)
-        need = preview.thresholds(view) if big else None
-        tracks = [
-            track("S", p.s, w.s, 3 if p.cap_s else None, False, after[0] if after else None,
-                  scale, need[0] if need else None),
-            track("T", p.t, w.t, 3 if p.cap_t else None, False, after[1] if after else None,
-                  scale, need[1] if need else None),
-            track("G", p.g, w.g, None, view.weapon == "kusarigama", after[2] if after else None, scale),
-        ]
-        die = Text.assemble("Injury die ", ("✕ removed" if p.die is None else f"[{p.die}]", "bold"))
-        beside = width - room
-        if beside >= 16:
-            facts = flow(self._you(view) + [die], beside, sep="  ")
-            lines = [scale_line(scale)] if big else []
-            for i, tr in enumerate(tracks):
-                line = tr.copy()
-                if i < len(facts):
-                    line.pad_right(room - line.cell_len)
-                    line.append_text(facts[i])
-                lines.append(line)
-            lines += [Text(" " * room) + f for f in facts[3:]]
-        else:
-            lines = flow(self._you(view), width, sep="  ") + tracks + [die]
-        if view.options.bushido:
-            bushido = Text("Bushido ")
-            if p.bushido_card:
-                card = D.bushido[p.bushido_card]
-                bushido.append(card.virtue, style="bold magenta")
-                if p.credit:
-                    bushido.append(f" credit {p.credit}")
-                if p.meiyo_ki:
-                    bushido.append(f" Meiyo ◆{p.meiyo_ki}")
-                if p.bushido_spent:
-                    bushido.append(" (used)", style="dim")
-            else:
-                for k in range(C.bushido_kanji):
-                    bushido.append(f"[{KANJI[k]}{'●' if p.bushido_pos > k else ' '}]",
-                                   style="bold magenta" if p.bushido_pos > k else "dim")
-            lines.append(clip(bushido, width))
-            if self.wide and p.bushido_card:
-                card = D.bushido[p.bushido_card]
-                lines += wrap(Text(f"{card.virtue} ({card.meaning}): {card.text}", style="dim"), width, 2)
-        return [clip(ln, width) for ln in lines]
-
-    def _foes(self, view, width: int) -> list[Text]:
-        lines: list[Text] = []
-        many = len(view.foes) > 1
-        for i, f in enumerate(view.foes):
-            mark = Text("▶" if many and view.target == i else ("✗" if f.dead else " "))
-            if f.no in self._targets:  # the key that targets this enemy
-                mark = Text(TARGET_KEY[f.no], style="bold reverse")
-            style = "dim strike" if f.dead else "bold"
-            facts = [mark + Text(f"{f.no or ''} {f.name}", style=style),
-                     Text(f"♥{f.life}/{f.life_start} ◆{f.ki}", style="dim" if f.dead else ""),
-                     Text(f"S{f.defs:+d} T{f.deft:+d} A{f.atk:+d}", style="dim")]
-            if f.armour is not None:
-                facts.append(Text(f"armour {f.armour}"))
-            if f.side:
-                facts.append(Text(f"SIDE {f.side}", style="bold reverse"))
-            if f.bleed:
-                facts.append(Text(f"bleed {f.bleed}", style="red"))
-            lines += flow(facts, width, sep=" ", indent=3)
-            if not many:
-                ability = D.opponents[f.id].ability_text if f.id in D.opponents else f.ability
-                lines += wrap(Text(ability, style="dim"), width)
-        if many:
-            facts = [Text(f"{k} → {','.join(map(str, v))}") for k, v in D.versus3.counter_table.items()]
-            facts[0] = Text("blue die: ") + facts[0]
-            table = flow(facts, width, sep=" · ", indent=2)
-            for ln in table:
-                ln.stylize("dim")
-            lines += table
-            if view.last_blue:
-                lines += wrap(Text(f"last roll {view.last_blue}"), width, 2)
-        return lines
-
     def _you(self, view) -> list[Text]:
         p = view.player
         facts = [Text.assemble(("You ", "bold"), ("♥", "red"), f" {p.life}/{p.life_max}"),
@@ -550,126 +306,6 @@ class DuelBoard(BoardBase, Vertical):
         if sum(t.cell_len + 1 for t in full) <= width:
             return full
         return [card_text(c, values=False) for c in cards]
-
-    def _exchange(self, view, width: int) -> list[Text]:
-        """This exchange (its cards, the defence, the strike, the counterattack), then the
-        exchange or round before it, labelled so that nothing old reads as current."""
-        lines: list[Text] = []
-        p = view.player
-        solo = len(view.foes) == 1
-        if view.step == "between_duels" and view.campaign is not None:
-            return self._between_duels(view.campaign, width)
-        before_round = view.step == "round_start"
-        current = [] if before_round else list(view.exchange_cards)
-        head = Text.assemble(("This exchange", "bold"), f" ({view.exchange} of 2):")
-        if current:
-            cards = self._cards(current, width - head.cell_len)
-            lines += flow([head] + cards, width, sep=" ", indent=2)
-        else:
-            lines.append(head + Text(" no card played yet", style="dim"))
-        if view.defence is not None:
-            d = D.defence[view.defence.id]
-            s_need, t_need = preview.thresholds(view)
-            facts = [Text(f"Defence {d.s}/{d.t}: needs S {s_need} · T {t_need}")]
-            if view.defence.bonus:
-                facts[0].append(f" (Ki mark +{view.defence.bonus})", style="yellow")
-            strike = preview.strike_result(view) if view.attack_result is None else None
-            if strike is not None:
-                result, notes = strike
-                now = Text("→ strike now: ")
-                now.append(RESULT_WORDS[result], style=RESULT_STYLE[result])
-                facts.append(now)
-                if notes:
-                    facts.append(Text(f"({'; '.join(notes)})", style="dim"))
-            lines += flow(facts, width, sep=" ", indent=2)
-        here = (view.duel_no, view.round, view.exchange)
-        if view.attack_result is not None and not before_round:
-            facts = [Text.assemble("Your strike: ", (RESULT_WORDS[view.attack_result],
-                                                       RESULT_STYLE[view.attack_result]))]
-            strike = view.last_strike()
-            if view.defence is None and strike is not None and _at(strike) == here:
-                card = D.defence[strike.defence]
-                facts.append(Text(f"(defence {card.s}/{card.t})", style="dim"))
-            lines += flow(facts, width, sep=" ", indent=2)
-            # Counterattacks already taken in this exchange (three enemies: the next waits).
-            for note in view.counters:
-                if _at(note) == here:
-                    lines += wrap(Text("Counterattack taken: ") + self._counter_words(view, note, solo),
-                                  width, 2)
-        if view.counter is not None:
-            ctr = view.counter
-            facts = [Text(f"{view.foes[ctr.foe].name}'s counterattack:"), Text(f"Power {ctr.power}")]
-            if ctr.surge:
-                facts.append(Text("(Ki surge)", style="yellow"))
-            result = preview.counter_result(view)
-            facts.append(Text.assemble(f"vs your Guard {p.g} → ",
-                                       (RESULT_WORDS.get(result, f"Wound {ctr.wound}"),
-                                        RESULT_STYLE.get(result, "bold red"))))
-            lines += flow(facts, width, sep=" ", indent=2)
-        elif view.step == "counter_prepare" and view.queue:
-            nxt = (f"Next: counterattack vs your Guard {p.g}" if solo
-                   else f"Next: enemy {view.foes[view.queue[0]].no} attacks your Guard {p.g}")
-            lines += wrap(Text(nxt, style="italic"), width, 2)
-        if view.pending and view.pending[-1].kind == "ford" and view.pending[-1].cards:
-            c = D.counters[view.pending[-1].cards[0]]
-            mark = ", Ki mark" if c.ki_mark else ""
-            lines += wrap(Text(f"River Ford: the top counterattack card is Power {c.power}, "
-                               f"Wound {c.wound}{mark}", style="italic"), width, 2)
-        if view.attack_result is None or before_round:  # until this exchange has its own
-            lines += self._before(view, width, solo, before_round)
-        return lines
-
-    def _between_duels(self, camp, width: int) -> list[Text]:
-        """The duel just won and the event drawn for the next one."""
-        lines = wrap(Text.assemble(("Duel won: ", "bold green"), camp.last_result), width, 2)
-        event = camp.effects[0] if camp.effects else ("EV7" if camp.bandits_next else None)
-        if event in D.events:
-            e = D.events[event]
-            lines += wrap(Text.assemble(("Event: ", "bold"), f"{e.name}: {e.text}"), width, 2)
-        return lines
-
-    def _before(self, view, width: int, solo: bool, before_round: bool) -> list[Text]:
-        """The exchange just before this one, labelled with its round and exchange from the
-        rules' own notes: exchange 1 while exchange 2 is played, the last round's exchange 2
-        until the first card of the new round."""
-        if not (before_round or view.exchange == 2 or not view.exchange_cards):
-            return []
-        p = view.player
-        if view.exchange == 2 and not before_round:
-            key, label = (view.round, 1), "Exchange 1:"
-            cards = [c for c in p.played if c not in view.exchange_cards]
-        else:
-            key, label = (view.round - 1, 2), f"Round {view.round - 1}, exchange 2:"
-            cards = list(view.exchange_cards) if before_round else []
-        strikes = [n for n in view.strikes if (n.round, n.exchange) == key]
-        counters = [n for n in view.counters if (n.round, n.exchange) == key]
-        if not (cards or strikes or counters):
-            return []
-        facts = [self._played(label, cards) if cards else Text(label, style="bold")]
-        for note in strikes:
-            d = D.defence[note.defence]
-            facts.append(Text(f"strike {RESULT_WORDS[note.result]} (defence {d.s}/{d.t})"))
-        for note in counters:
-            facts.append(self._counter_words(view, note, solo))
-        if strikes and not counters:
-            facts.append(Text("no counterattack"))
-        lines = flow(facts, width, indent=2)
-        for line in lines:
-            line.stylize("dim")
-        return lines
-
-    def _counter_words(self, view, note, solo: bool) -> Text:
-        """One counterattack taken: "counterattack Power 7 vs Guard 5 → Wound 2", or with
-        three enemies "enemy 2 Power 4 vs Guard 5 → blocked"."""
-        who = "counterattack" if solo else f"enemy {view.foes[note.foe].no}"
-        return Text(f"{who} Power {note.power} vs Guard {note.guard} → {RESULT_WORDS[note.result]}")
-
-    def _played(self, label: str, cards: list[str]) -> Text:
-        out = Text(label, style="bold")
-        for c in cards or ["-"]:
-            out.append(" ")
-            out.append_text(card_text(c, values=False) if c != "-" else Text("-"))
-        return out
 
     def _decks(self, view, width: int) -> list[Text]:
         """The defence and counterattack cards still to come: every card of the deck less

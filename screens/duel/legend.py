@@ -1,0 +1,50 @@
+"""Every glyph, abbreviation and colour the duel table draws, as the legend lists them."""
+
+from __future__ import annotations
+
+LEGEND = (
+    ("S T G", "your gauge: Strength, Technique and Guard, each a track from 0 to 10"),
+    ("●", "your level on a track; on a Bushido kanji, the pawn"),
+    ("○ →", "the level after the highlighted card; → also reads 'gives'"),
+    ("┆", "your weapon's base level, where each round starts"),
+    ("━ ·", "levels below and above yours on a track; · also separates two facts"),
+    ("▌ cap 3", "a Blood wound caps this track at 3"),
+    ("locked", "the Kusarigama keeps your Guard at 0"),
+    ("needs ✓ ✗", "the revealed defence's threshold on this track: met ✓ or not yet ✗"),
+    ("♥", "Life (yours or an enemy's), now/at the start"),
+    ("◆", "Ki; Meiyo ◆n is the Ki on the Meiyo card; after a card's values, a Ki mark"),
+    ("Injury die [n] ✕", "the Injury die at level n; ✕ once Broken rib removed it"),
+    ("義 勇 誠", "the three Bushido kanji; the pawn ● shows how far it has come"),
+    ("S+1 T+0 A+1", "an enemy's bonus to your Strength and Technique thresholds, and to his "
+                    "counterattack Power"),
+    ("▶", "the enemy you target (three enemies)"),
+    ("✗", "before an enemy, dead (his name is struck through)"),
+    ("SIDE A/B", "Shiro's card: side B costs you a penalty"),
+    ("blue die: 2 → 1,2,3", "who counterattacks on each roll of the blue die (three enemies):"
+                            " on a 2, enemies 1, 2 and 3"),
+    ("F W E V", "a card's icon: Fire, Water, Earth, Void; three alike make a combo"),
+    ("F3 +2/+1/0", "Action card F3: Strength +2, Technique +1, Guard 0"),
+    ("F3 W3 E3 V3", "an Action card as the decisions name it: its icon's letter (Fire, Water, "
+                    "Earth, Void) and its place in the deck list, as two cards may carry the same values"),
+    ("★", "a Special Action card, by its name"),
+    ("*", "on a card, the wild icon (Niten Ichi-ryū)"),
+    ("Fire 1 Water 2 Earth 0 Void 3", "how many cards of each icon you hold"),
+    ("1 2 … 0", "a card's key, drawn on its cell; letters are other choices' keys"),
+    ("e f i", "the keys that target enemy 1, 2 or 3"),
+    ("Defence 4/8", "the defence card's Strength and Technique values; needs: with bonuses"),
+    ("Power", "a counterattack's strength; your Guard blocks it when at least as high"),
+    ("Wound 1 / Wound 2", "the wound a strike or counterattack deals (miss, blocked: none)"),
+    ("armour n", "Yoroi: the damage it can still absorb"),
+    ("bleed n", "Life lost at this round's end"),
+    ("gash", "Deep gash: 1 Life lost at every round's end"),
+    ("no Ki gain", "Eye injury: no effect gives you Ki"),
+    ("no Void combos", "Broken rib: Void combos do nothing"),
+    ("(exploit ready)", "the surroundings can be exploited; (used) once spent"),
+    ("red", "Fire cards; a Wound 2; a wound, cap or loss (always with its words)"),
+    ("cyan", "Water cards; Ki; the level after the highlighted card"),
+    ("green", "Earth cards; filled levels; met ✓; blocked"),
+    ("yellow", "Void cards; your weapon's base; a Wound 1; a Ki mark paid"),
+    ("magenta", "Special Action and Bushido cards"),
+    ("dim", "what is over or gone: the exchange before, a dead enemy"),
+    ("reverse", "a key, the highlighted card, Shiro's side"),
+)
