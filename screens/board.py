@@ -485,7 +485,7 @@ class BoardScreen(DecisionRows, Screen[None]):
 
         self.run_worker(work, thread=True, exclusive=True, group="hint")
 
-    def _show_hint(self, store: Any, revision: int, seat: int | None, hint: Any) -> None:
+    def _show_hint(self, store: Store, revision: int, seat: int | None, hint: tuple[object, str] | None) -> None:
         if store is not self.store or store.revision != revision or not self.is_current:
             return  # the table moved on while the hint was sought: it would point elsewhere
         if hint is None or hint[0] not in self.actions:

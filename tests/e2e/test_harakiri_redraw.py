@@ -27,7 +27,11 @@ async def test_the_arrows_leave_the_grid_and_the_footer_stays_as_it_was(data_dir
     store = _store("ossuary_bell", 5, _mid_game)
     async with _table(store, (130, 44)) as (pilot, app, board):
         grid = board.query_one(HarakiriGrid)
-        assert app.focused is grid, "a move: the grid has the arrows"
+        # The list holds the arrows until the player goes to the grid (issue 25): `g`.
+        assert app.focused is board.query_one("#decisions"), "the list has the arrows at first"
+        await pilot.press("g")
+        await settle(pilot, 2)
+        assert app.focused is grid, "a move, after g: the grid has the arrows"
         keys = list(app.screen.query(FooterKey))
         assert "⏎ Choose" in screen_text(app)
         end = next(a for a in board.actions if a.kind == "end_move")
