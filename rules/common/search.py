@@ -314,3 +314,16 @@ def strong_bot(hooks: SearchHooks, budget: Budget) -> Bot:
     bot.budget = budget  # type: ignore[attr-defined]
     bot.searches = True  # type: ignore[attr-defined]
     return bot
+
+
+def strings_in(value, out: set[str]) -> None:
+    """Every string inside a dumped model (dicts, lists and tuples walked): the names a
+    view shows, which a determinizer keeps out of what it deals."""
+    if isinstance(value, str):
+        out.add(value)
+    elif isinstance(value, dict):
+        for x in value.values():
+            strings_in(x, out)
+    elif isinstance(value, (list, tuple)):
+        for x in value:
+            strings_in(x, out)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 
 from rules.common import Game, Rng
-from rules.common.search import SearchHooks
+from rules.common.search import SearchHooks, strings_in
 
 from .board import D, nseats
 from .bots import smart
@@ -21,17 +21,6 @@ from .state import SenjiState
 from .view import HIDDEN
 
 ORDERS = ("production", "recruitment", "movement")
-
-
-def _strings(value, out: set[str]) -> None:
-    if isinstance(value, str):
-        out.add(value)
-    elif isinstance(value, dict):
-        for x in value.values():
-            _strings(x, out)
-    elif isinstance(value, (list, tuple)):
-        for x in value:
-            _strings(x, out)
 
 
 class _Pool:
@@ -48,7 +37,7 @@ class _Pool:
 def determinize(game, view: SenjiState, seat: int, rng: Rng) -> SenjiState:
     world = Game.scramble_hidden(game, view, seat, rng)  # a copy, with fresh dice
     seen: set[str] = set()
-    _strings(view.model_dump(exclude={"log", "rng"}), seen)
+    strings_in(view.model_dump(exclude={"log", "rng"}), seen)
     hana = _Pool(D.hana_cards, seen, rng)
     diplo = _Pool(D.diplo_cards, seen, rng)
     samurai = _Pool(D.samurai_letters, seen, rng)

@@ -12,7 +12,7 @@ The backs still face down are the farmsteads' backs not yet burnt open, in any o
 from __future__ import annotations
 
 from rules.common import Game, Rng
-from rules.common.search import SearchHooks
+from rules.common.search import SearchHooks, strings_in
 
 from . import data
 from .bots import samurai_bot
@@ -22,22 +22,11 @@ KINDS = ("plunderer", "lieutenant", "boss")
 ZONES = ("raiders", "intruders", "reserve", "box")
 
 
-def _strings(value, out: set[str]) -> None:
-    if isinstance(value, str):
-        out.add(value)
-    elif isinstance(value, dict):
-        for x in value.values():
-            _strings(x, out)
-    elif isinstance(value, (list, tuple)):
-        for x in value:
-            _strings(x, out)
-
-
 def determinize(game, view: SpiritState, seat: int, rng: Rng) -> SpiritState:
     world = Game.scramble_hidden(game, view, seat, rng)  # a copy, with fresh dice
     world.hidden = False
     seen: set[str] = set()
-    _strings(view.model_dump(exclude={"log", "rng", "backs", *ZONES}), seen)
+    strings_in(view.model_dump(exclude={"log", "rng", "backs", *ZONES}), seen)
     unseen = {k: rng.shuffled([c for c in data.ids_of(k) if c not in seen]) for k in KINDS}
     m = view.extra
     bosses_held = min(len(view.reserve), m) if view.round <= 2 else 0

@@ -28,9 +28,9 @@ from screens.common.decisions import DecisionPanel
 from screens.common.keys import ENTER
 from screens.app import TabletopApp
 from tabletop.engine import get_game
-from tabletop.store import Seat
 from tests.e2e.conftest import quick_pilot  # noqa: F401 (a fixture)
-from tests.e2e.helpers import PUBLIC_PAUSES, awaits_a_person, board_of, bot_chooser, press_action, settle, wait_until
+from tests.e2e.helpers import (PUBLIC_PAUSES, awaits_a_person, press_action, settle,
+                               start_seeded, wait_until)
 
 pytestmark = pytest.mark.usefixtures("quick_pilot")
 
@@ -76,14 +76,7 @@ async def walk(game_id: str, size: tuple[int, int], seed: int = 3) -> dict:
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         while steps < decisions:
-            opts = game.Options(**options)
-            bot = next(iter(game.bots()))
-            seats = [Seat(f"Player {i + 1}", bot if i in bots else "human") for i in range(game.seat_count(opts))]
-            app.start_new_game(game, opts, seed, seats)
-            await settle(pilot)
-            board = board_of(app)
-            store = app.store
-            choose = bot_chooser(game, seed)
+            board, store, choose = await start_seeded(pilot, app, game, options, seed, bots)
             while steps < decisions:
                 await wait_until(pilot, lambda: awaits_a_person(app, board), "the next decision")
                 if store.finished:

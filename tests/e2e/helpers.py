@@ -133,6 +133,20 @@ def bot_chooser(game, seed: int, name: str | None = None):
     return choose
 
 
+async def start_seeded(pilot, app, game, options: dict, seed: int, bots=()):
+    """A new game of ``game`` on the app, the seats in ``bots`` played by the game's first
+    bot and the others by people ("Player 1", ...); returns its board, its store and a
+    chooser that asks that bot for the people's choices too."""
+    from tabletop.store import Seat
+
+    opts = game.Options(**options)
+    bot = next(iter(game.bots()))
+    seats = [Seat(f"Player {i + 1}", bot if i in bots else "human") for i in range(game.seat_count(opts))]
+    app.start_new_game(game, opts, seed, seats)
+    await settle(pilot)
+    return board_of(app), app.store, bot_chooser(game, seed)
+
+
 def screen_text(app) -> str:
     """Everything on the screen as plain text (what a player could read)."""
     import io

@@ -14,8 +14,8 @@ from screens.board import BoardScreen
 from screens.common.curtain import CurtainScreen
 from screens.app import TabletopApp
 from tabletop.engine import get_game
-from tabletop.store import Seat
-from tests.e2e.helpers import PUBLIC_PAUSES, awaits_a_person, board_of, bot_chooser, press_action, settle, wait_until
+from tests.e2e.helpers import (PUBLIC_PAUSES, awaits_a_person, press_action, settle,
+                               start_seeded, wait_until)
 
 pytestmark = pytest.mark.usefixtures("quick_pilot")
 
@@ -45,14 +45,7 @@ async def walk(app, pilot, game, options, bots, tab_key, decisions: int, seed: i
 
     BoardScreen._draw = draw
     try:
-        opts = game.Options(**options)
-        bot = next(iter(game.bots()))
-        seats = [Seat(f"Player {i + 1}", bot if i in bots else "human") for i in range(game.seat_count(opts))]
-        app.start_new_game(game, opts, seed, seats)
-        await settle(pilot)
-        board = board_of(app)
-        store = app.store
-        choose = bot_chooser(game, seed)
+        board, store, choose = await start_seeded(pilot, app, game, options, seed, bots)
         done = 0
         while done < decisions and not store.finished:
             await wait_until(pilot, lambda: awaits_a_person(app, board), "the next decision")

@@ -17,8 +17,8 @@ from screens.common.curtain import CurtainScreen
 from screens.common.decisions import DecisionPanel
 from screens.app import TabletopApp
 from tabletop.engine import get_game
-from tabletop.store import Seat
-from tests.e2e.helpers import PUBLIC_PAUSES, awaits_a_person, board_of, bot_chooser, press_action, settle, wait_until
+from tests.e2e.helpers import (PUBLIC_PAUSES, awaits_a_person, press_action, settle,
+                               start_seeded, wait_until)
 
 pytestmark = pytest.mark.usefixtures("quick_pilot")
 
@@ -125,14 +125,7 @@ async def test_enter_at_every_decision_never_spends_swaps_retargets_or_ends_a_mo
     async with app.run_test(size=(130, 40)) as pilot:
         await settle(pilot)
         for seed in (1, 2, 3):
-            opts = game.Options(**options)
-            bot = next(iter(game.bots()))
-            seats = [Seat(f"Player {i + 1}", bot if i in bots else "human") for i in range(game.seat_count(opts))]
-            app.start_new_game(game, opts, seed, seats)
-            await settle(pilot)
-            board = board_of(app)
-            store = app.store
-            choose = bot_chooser(game, seed)
+            board, store, choose = await start_seeded(pilot, app, game, options, seed, bots)
             for _ in range(walk):
                 await wait_until(pilot, lambda: awaits_a_person(app, board), "the next decision")
                 if store.finished:
