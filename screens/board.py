@@ -44,7 +44,7 @@ from .board_panel import DecisionRows
 from .boards import board_class, board_widget
 from .common.board_base import BoardBase
 from .common.curtain import CurtainScreen
-from .common.decisions import DecisionPanel
+from .common.decisions import DecisionPanel, FilterLine
 from .common.dialogs import SaveDialog
 from .common.footer import QuietFooter
 from .common.frame import ChooseAction, Frame, HighlightAction
@@ -119,7 +119,9 @@ class BoardScreen(DecisionRows, Screen[None]):
             with VerticalScroll(id="board-area"):
                 yield board.data_bind(BoardScreen.frame)
             with Vertical(id="side"):
-                yield DecisionPanel(id="decisions")
+                with Vertical(id="choices"):  # the "/" filter line over the decisions
+                    yield FilterLine(id="filter")
+                    yield DecisionPanel(id="decisions")
                 with VerticalScroll(id="detail-box", can_focus=False):
                     yield Part(id="detail", fixed=True)
                 log = LogPanel(id="log")
@@ -324,6 +326,10 @@ class BoardScreen(DecisionRows, Screen[None]):
         if self.board.board_key(event.character):
             event.stop()
             return
+        if event.character == "/" and self.actions:  # the decisions filter as you type
+            event.stop()
+            self.query_one(DecisionPanel).open_filter()
+            return
         if event.key in self.active_bindings:
             return  # undo, save, help, menu
         event.stop()
@@ -338,7 +344,7 @@ class BoardScreen(DecisionRows, Screen[None]):
         message.stop()
         if message.action in self.actions:
             panel = self.query_one(DecisionPanel)
-            panel.highlighted = self.rows.index(self.actions.index(message.action))
+            panel.show_row(self.rows.index(self.actions.index(message.action)))
             panel.moved = True  # a click on the board put it there
             panel.focus()
 
@@ -349,7 +355,7 @@ class BoardScreen(DecisionRows, Screen[None]):
 
     def action_choose(self) -> None:
         """Enter outside the panel: the highlighted row (the routine choice at first)."""
-        row = self.query_one(DecisionPanel).highlighted
+        row = self.query_one(DecisionPanel).row
         if row is not None and row < len(self.rows):
             self._enter(row, self.query_one(DecisionPanel).moved)
 
@@ -495,10 +501,10 @@ class BoardScreen(DecisionRows, Screen[None]):
         self._hint = (self.store.revision, seat, action, reason or "the bot's choice")
         panel = self.query_one(DecisionPanel)
         row = self.rows.index(self.actions.index(action))
-        if panel.highlighted == row:
+        if panel.row == row:
             self._put_detail()
         else:
-            panel.highlighted = row  # the highlight message puts the detail line
+            panel.show_row(row)  # the highlight message puts the detail line
         panel.moved = True  # the player asked for it: Enter now takes the hinted row
         panel.focus()
         self.app.clear_notifications()  # the "looking" toast has its answer

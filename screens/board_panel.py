@@ -80,7 +80,7 @@ class DecisionRows:
             game.apply(state, game.parse_action(entry.action))
 
     def _highlighted_action(self):
-        row = self.query_one(DecisionPanel).highlighted
+        row = self.query_one(DecisionPanel).row
         if row is None or row >= len(self.rows):
             return None
         return self.actions[self.rows[row]]

@@ -9,6 +9,13 @@ the panel has the focus (the keys), so a highlight never lies about where Enter 
 click, the hint): where a decision has no routine choice, Enter takes the highlighted row
 only then, so a second Enter never picks whatever happened to be listed first. PgUp and
 PgDn scroll the log (which takes no focus of its own), not this list.
+
+``/`` opens a one-line filter above the list (``FilterLine``): typing narrows the rows to
+those whose label holds every typed word (case-insensitive); the rows keep their keys;
+Enter or Down gives the keys back to the list (a filter leaving one row highlights it as
+the player's choice), Escape clears it. The typed text is drawn as typed, never markup.
+Rows are numbered in the full list: ``row`` is the highlighted row, ``show_row`` puts
+the highlight on one (clearing a filter that hides it).
 """
 
 from __future__ import annotations
@@ -16,7 +23,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.binding import Binding
 from textual.message import Message
-from textual.widgets import OptionList
+from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
 from .keys import ACTION_KEYS, ENTER
@@ -36,6 +43,7 @@ class DecisionPanel(NoLayoutOnGrowth, OptionList):
         Binding("enter", "select", "Choose", key_display="⏎"),
         Binding("pageup", "scroll_log(-1)", "Log up", show=False),
         Binding("pagedown", "scroll_log(1)", "Log down", show=False),
+        Binding("escape", "clear_filter", "Clear the filter", show=False),
     ]
 
     class Chosen(Message):
@@ -55,6 +63,9 @@ class DecisionPanel(NoLayoutOnGrowth, OptionList):
         self._count = 0
         self._unkeyed = 0
         self.moved = False  # the player moved the highlight since the rows were listed
+        self._labels: list[str] = []
+        self._keys: list[str | None] = []
+        self.filter_words = ""  # what the player typed after "/" (plain text, never markup)
 
     def show(self, labels: list[str], waiting: str | None = None, keys: list[str | None] | None = None) -> None:
         """``keys[i]`` is row i's key: a character, ``ENTER`` or None (arrows only)."""
@@ -63,6 +74,13 @@ class DecisionPanel(NoLayoutOnGrowth, OptionList):
             return
         self._shown = (list(labels), waiting, keys)
         self.moved = False
+        self._labels, self._keys = list(labels), keys
+        self.filter_words = ""
+        self._close_filter()
+        self._draw_rows(waiting)
+
+    def _draw_rows(self, waiting: str | None = None) -> None:
+        labels, keys = self._labels, self._keys
         self.clear_options()
         if waiting is not None:
             self._count = self._unkeyed = 0
@@ -70,17 +88,86 @@ class DecisionPanel(NoLayoutOnGrowth, OptionList):
             self.add_option(Option(Text(waiting, style="italic"), disabled=True))
             return
         options = []
+        words = self.filter_words.casefold().split()
         for i, label in enumerate(labels):
+            if words and not all(w in label.casefold() for w in words):
+                continue
             key = keys[i] if i < len(keys) else None
             shown = "⏎" if key == ENTER else key
             prompt = Text.assemble((f"{shown} " if shown else "· ", "bold"), label)
             options.append(Option(prompt, id=f"act-{i}"))
         self.add_options(options)
         self._count = len(options)
-        self._unkeyed = sum(1 for i in range(len(labels)) if (keys[i] if i < len(keys) else None) is None)
+        self._unkeyed = sum(1 for o in options if (keys[int(o.id[4:])] if int(o.id[4:]) < len(keys) else None) is None)
         self._hint()
         if options:
             self.highlighted = 0
+        elif words:
+            self.add_option(Option(Text("No choice holds these words: Escape clears the filter.", style="italic"),
+                                   disabled=True))
+
+    # -- rows, in the full list's numbering --------------------------------
+    @property
+    def row(self) -> int | None:
+        """The row (of the full list) under the highlight, or None."""
+        if self.highlighted is None or not self._count:
+            return None
+        oid = self.get_option_at_index(self.highlighted).id or ""
+        return int(oid[4:]) if oid.startswith("act-") else None
+
+    def show_row(self, row: int) -> None:
+        """Highlight row ``row``; a filter hiding it is cleared first."""
+        try:
+            index = self.get_option_index(f"act-{row}")
+        except Exception:  # hidden by the filter
+            self.clear_filter()
+            index = self.get_option_index(f"act-{row}")
+        self.highlighted = index
+
+    # -- the filter ----------------------------------------------------------
+    def _line(self) -> FilterLine | None:
+        return next(iter(self.screen.query(FilterLine)), None) if self.is_attached else None
+
+    def _close_filter(self) -> None:
+        line = self._line()
+        if line is not None and line.display:
+            line.display = False
+            if line.value:
+                line.value = ""
+
+    def open_filter(self) -> None:
+        """``/``: the filter line opens (with what was typed so far) and takes the keys."""
+        line = self._line()
+        if line is None or not self._labels:
+            return
+        line.display = True
+        line.focus()
+
+    def set_filter(self, words: str) -> None:
+        if words == self.filter_words:
+            return
+        self.filter_words = words
+        self._draw_rows()
+        if self._count == 1:
+            self.moved = True  # one row left: the player's choice of highlight
+        elif self._count and self.moved:
+            self.moved = False  # the highlight went back to the first row left
+
+    def clear_filter(self) -> None:
+        """Escape: every row again, the keys back on the list."""
+        line = self._line()
+        had_focus = line is not None and line.has_focus
+        self._close_filter()
+        self.set_filter("")
+        if had_focus:
+            self.focus()
+
+    def end_filter(self) -> None:
+        """Enter or Down in the filter: the rows left keep showing; the list has the keys."""
+        line = self._line()
+        if line is not None and not self.filter_words:
+            self._close_filter()
+        self.focus()
 
     def _hint(self, focused: bool | None = None) -> None:
         """The lower border: how to reach rows without a key or out of sight. ``focused``
@@ -136,6 +223,10 @@ class DecisionPanel(NoLayoutOnGrowth, OptionList):
         # Textual calls each class's handler in turn: OptionList's selects after this.
         self.moved = True
 
+    def action_clear_filter(self) -> None:
+        if self.filter_words:
+            self.clear_filter()
+
     def action_scroll_log(self, pages: int) -> None:
         """PgUp/PgDn: the log scrolls (it is not a Tab stop, so it never has the keys)."""
         log = next(iter(self.screen.query("#log")), None)
@@ -151,3 +242,39 @@ class DecisionPanel(NoLayoutOnGrowth, OptionList):
         event.stop()
         oid = event.option.id or ""
         self.post_message(self.Highlighted(int(oid[4:]) if oid.startswith("act-") else None))
+
+
+class FilterLine(Input):
+    """The one-line filter above the decisions (``/``): what is typed is shown as typed."""
+
+    DEFAULT_CSS = """
+    FilterLine { display: none; height: 1; border: none; padding: 0 1; }
+    FilterLine:focus { border: none; }
+    """
+
+    BINDINGS = [
+        Binding("escape", "clear", "Clear the filter"),
+        Binding("down", "done", "To the rows", show=False),
+    ]
+
+    def __init__(self, **kwargs) -> None:
+        # No blinking cursor: a still screen between keys (and tests that wait for one).
+        super().__init__(placeholder="type words of a choice · Enter: to the rows · Esc: clear", **kwargs)
+        self.cursor_blink = False
+
+    def _panel(self) -> DecisionPanel:
+        return self.screen.query_one(DecisionPanel)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self._panel().set_filter(event.value)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._panel().end_filter()
+
+    def action_clear(self) -> None:
+        self._panel().clear_filter()
+
+    def action_done(self) -> None:
+        self._panel().end_filter()
