@@ -258,7 +258,7 @@ class BoardScreen(DecisionRows, Screen[None]):
             panel.show([], waiting=waiting or "Game over")
         # The board gets the cursor's action at once, so a preview costs no second frame.
         highlight = self._highlighted_action()
-        self.frame = Frame(view, seat, tuple(self.actions), highlight)
+        self.frame = Frame(view, seat, tuple(self.actions), highlight, tuple(self.keys))
         self._put_detail()
         self.query_one(LogPanel).show([ln.text for ln in view.log if ln.visible_to(seat)])
         mover = store.to_move()

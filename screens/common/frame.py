@@ -16,6 +16,7 @@ class Frame:
     seat: int | None
     actions: tuple[Any, ...] = field(default=())  # legal actions when this seat decides now
     highlight: Any = None  # the action under the decision panel's cursor, for previews
+    keys: tuple[str | None, ...] = field(default=())  # keys[i]: actions[i]'s key in the decision list
 
 
 class ChooseAction(Message):

@@ -41,7 +41,7 @@ from ..common.parts import Part
 from ..common.parts import show as _show
 from ..common.board_base import BoardBase
 from ..common.frame import ChooseAction, Frame, HighlightAction
-from .map import FAMILY_STYLE, SenjiMap, fit
+from .map import FAMILY_STYLE, SenjiMap, fit, place_keys
 from .results import ResultScreen, results
 
 D = data()
@@ -131,7 +131,7 @@ class SenjiBoard(BoardBase, Vertical):
         state = frame.view if frame else None
         mp = self.query_one(SenjiMap)
         if state is None:
-            mp.show(None, None, set())
+            mp.show(None, None, set(), keys={})
             for part in self.query(Part):
                 part.put(Text(""))
             return
@@ -139,7 +139,7 @@ class SenjiBoard(BoardBase, Vertical):
         regions = [getattr(a, "province", None) or getattr(a, "sea", None) for a in frame.actions]
         targets = {r for r in regions if r is not None}
         mp.hint = ["tabs:", "m map", "s honour", "c hand", "b panel"] if self.narrow else []
-        mp.show(state, frame.seat, targets, self._clock_label(state))
+        mp.show(state, frame.seat, targets, self._clock_label(state), place_keys(frame.actions, frame.keys))
         hint = self._tab_hint()
         self.query_one("#sj-score", Part).put(hint + self._score(state))
         self.query_one("#sj-hand", Part).put(hint + self._hand(state, frame.seat))
@@ -358,6 +358,7 @@ class SenjiBoard(BoardBase, Vertical):
             ("===", "the strait between Kyushu and Shikoku (a land border)"),
             ("...", "a province's label box"),
             ("›Aki‹", "a province or sea you may choose now (green background)"),
+            ("4Aki‹", "a choice's key beside its province: press it (the same key as in the decisions)"),
             ("reverse video", "the map's cursor: Enter takes the choice there"),
             ("⚔", "the province where a battle is being fought (red background)"),
             ("underline", "the province whose order is being carried out"),

@@ -4,6 +4,8 @@ Each province has a name row and a status row beneath it (owner's family letter,
 samurai by the first two letters of their names, the order's glyph); each sea a fleet row. A cursor moves between these regions; legal targets are
 marked. Colour is always doubled by a letter or glyph: the owner's family letter leads
 every status row, a legal target is bracketed `›…‹` and the cursor is in reverse video.
+A target only one row of the decision list chooses shows that row's key in place of `›`
+(``place_keys``): the same key picks it from the map or the list.
 """
 
 from __future__ import annotations
@@ -59,6 +61,17 @@ class Region:
         return self.x + self.width / 2, self.y + self.rows / 2
 
 
+def place_keys(actions, keys) -> dict[str, str]:
+    """Province or sea -> the key of the one decision row that targets it (a place two
+    rows target, or a row on Enter or without a key, shows none)."""
+    rows: dict[str, list[str | None]] = {}
+    for action, key in zip(actions, keys):
+        place = getattr(action, "province", None) or getattr(action, "sea", None)
+        if place is not None:
+            rows.setdefault(place, []).append(key)
+    return {p: ks[0] for p, ks in rows.items() if len(ks) == 1 and ks[0] is not None and len(ks[0]) == 1}
+
+
 def regions() -> list[Region]:
     out = []
     for p in D.province_order:
@@ -109,6 +122,7 @@ class SenjiMap(ScrollView, can_focus=True):
         self.view_state = None
         self.seat: int | None = None
         self.targets: set[str] = set()
+        self.keys: dict[str, str] = {}  # province or sea -> the key of the row choosing it
         self.clock: str = ""
         self.hint: list[str] = []  # lines drawn in an empty corner (the tab keys)
         self.virtual_size = Size(MAP_WIDTH, MAP_HEIGHT)
@@ -118,8 +132,11 @@ class SenjiMap(ScrollView, can_focus=True):
     def current(self) -> Region:
         return REGIONS[self.cursor]
 
-    def show(self, state, seat: int | None, targets: set[str], clock: str = "") -> None:
+    def show(self, state, seat: int | None, targets: set[str], clock: str = "",
+             keys: dict[str, str] | None = None) -> None:
         self.view_state, self.seat, self.targets, self.clock = state, seat, targets, clock
+        if keys is not None:
+            self.keys = keys
         self._rows = self._compose_rows()
         self.refresh()
 
@@ -177,14 +194,22 @@ class SenjiMap(ScrollView, can_focus=True):
                     if 0 <= xx < MAP_WIDTH and 0 <= yy < MAP_HEIGHT:
                         ch, st = rows[yy][xx]
                         rows[yy][xx] = (ch, st + extra)
-            if hot and region.x > 0:
-                # The glyph pair marks a legal target without relying on colour.
-                ch, st = rows[region.y][region.x - 1]
-                if ch == " ":
-                    rows[region.y][region.x - 1] = ("›", Style(bold=True))
+            if hot:
+                # The glyph pair marks a legal target without relying on colour; the row's
+                # key takes the place of `›` (of `‹` at the map's left edge, else it follows the name).
+                key = self.keys.get(region.id)
+                left = region.x - 1
+                if left >= 0 and (rows[region.y][left][0] == " " or (key and rows[region.y][left][0] == "‹")):
+                    rows[region.y][left] = (key or "›", Style(bold=True))
+                    key = None
                 end = region.x + region.width
                 if end < MAP_WIDTH and rows[region.y][end][0] == " ":
-                    rows[region.y][end] = ("‹", Style(bold=True))
+                    rows[region.y][end] = (key or "‹", Style(bold=True))
+                    key = None
+                if key and not region.sea:  # no room outside its box: just after its name
+                    after = region.x + len(D.province[region.id].name)
+                    if after < region.x + region.width and rows[region.y][after][0] == " ":
+                        rows[region.y][after] = (key, Style(bold=True, reverse=True))
         return rows
 
     def render_line(self, y: int) -> Strip:
