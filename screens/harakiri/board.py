@@ -39,7 +39,7 @@ from ..common.board_base import BoardBase
 from ..common.frame import ChooseAction, Frame, HighlightAction
 from ..common.parts import Part
 from ..common.parts import show as _show
-from .grid import HarakiriGrid
+from .grid import HarakiriGrid, place_keys
 from .parts import BoardPart, Column, Row, TopPart, _Fixed
 from .enemy_turn import EnemyTurn
 from .paths import GridPaths
@@ -171,6 +171,7 @@ class HarakiriBoard(TopLines, EnemyTurn, SideBoards, GridPaths, _Fixed, BoardBas
                 grid.cursor = hp
         self._highlight_seen = frame.highlight
         grid.trail = self._trail(view)
+        grid.keys = place_keys(squares, frame.keys)
         costs = self._costs(view, me)
         grid.path = self._path_for(grid.cursor, costs)
         grid.show(view, targets, costs, self._line(view, me, grid.cursor),

@@ -10,7 +10,9 @@ its target). While the line of sight is shown the mark column is its own (no cos
 ``+`` a square the line crosses freely, ``×`` what blocks it, ``-`` the squares past that.
 The path a move would take to the square under the cursor is underlined on a green ground
 (the top line lists it in words). The cursor is in reverse video; while the grid has the
-arrow keys a bar runs down its left edge.
+arrow keys a bar runs down its left edge. A square only one row of the decision list
+chooses shows that row's key in its mark column (``place_keys``), in place of ``›`` or
+its cost: the same key picks it from the grid or the list.
 """
 
 from __future__ import annotations
@@ -27,6 +29,16 @@ from textual.strip import Strip
 from rules.harakiri.model import pos, xy
 from rules.harakiri.core import open_doors
 from rules.harakiri.render import cell
+
+
+def place_keys(squares, keys) -> dict[int, str]:
+    """Square -> the key of the one decision row on it (``squares[i]``: row i's square or
+    None). A square two rows choose, or a row on Enter or without a key, shows none."""
+    rows: dict[int, list[str | None]] = {}
+    for p, key in zip(squares, keys):
+        if p is not None:
+            rows.setdefault(p, []).append(key)
+    return {p: ks[0] for p, ks in rows.items() if len(ks) == 1 and ks[0] is not None and len(ks[0]) == 1}
 
 SUB = "₀₁₂₃₄₅₆₇₈₉"  # movement costs, so they never read as a height digit
 CELL = 4
@@ -103,6 +115,7 @@ class HarakiriGrid(ScrollView, can_focus=True):
         super().__init__(**kwargs)
         self.view_state = None
         self.targets: set[int] = set()
+        self.keys: dict[int, str] = {}  # square -> the key of the decision row on it
         self.costs: dict[int, int] = {}
         self.line: tuple[list[int], list[int]] | None = None  # squares entered, blockers
         self.path: list[int] = []  # the cheapest path to the cursor, shown before a move
@@ -199,6 +212,8 @@ class HarakiriGrid(ScrollView, can_focus=True):
                     mark, mstyle = on_line[p]
                 elif p in self.trail:
                     mark, mstyle = "•", TRAIL_MARK
+                elif p in self.keys and p in self.targets:
+                    mark, mstyle = self.keys[p], Style(bold=True, reverse=True)  # a key, not part of the cell
                 elif p in self.costs and self.line is None:
                     mark, mstyle = SUB[min(self.costs[p], 9)], REACH
                 elif p in self.targets:

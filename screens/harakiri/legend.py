@@ -71,6 +71,8 @@ def entries() -> list[tuple[str, str]]:
         ("›", "after a square: a choice is on it (a target, a start square, a point); "
               "between lines: the next line to try"),
         ("₀₁₂₃₄₅₆₇₈₉", "after a square: the MP a move there costs"),
+        ("Hax", "a key after a square (reverse video): the one choice on it; press it "
+                "(the same key as in the decisions)"),
         ("ₐ", "after a square: an ally of the characters (white on green)"),
         ("•", "after a square: the enemy turn being played back is about it (yellow ground)"),
         ("+", "line of sight shown (v): the line crosses this square freely (cyan)"),

@@ -11,7 +11,7 @@ from rules.senji.data import data
 from screens.senji.map import REGIONS, SenjiMap
 from tabletop.store import Seat, Store
 
-from .helpers import board_of, settle
+from .helpers import board_of, bot_chooser, settle
 
 GAMES = {"senji": GAME}
 D = data()
@@ -68,3 +68,51 @@ async def test_the_key_beside_a_province_is_its_rows_key_and_plays_it(data_dir):
         await settle(pilot)
         assert store.revision == revision + 1
         assert store.game.parse_action(store.log[-1].action) == meant, "the row that targets the province"
+
+
+async def test_the_key_beside_a_harakiri_square_is_its_rows_key_and_plays_it(data_dir):
+    from rules.harakiri import GAME as HARAKIRI
+    from screens.harakiri.board import action_square
+    from screens.harakiri.grid import CELL, LEFT, HarakiriGrid
+    from rules.harakiri.model import xy
+
+    app = TabletopApp(games={"harakiri": HARAKIRI}, bot_delay=0)
+    async with app.run_test(size=(130, 44)) as pilot:
+        await settle(pilot)
+        app.start_new_game(HARAKIRI, HARAKIRI.Options(scenario="drowned_shrine"), 3, None)
+        await settle(pilot, 3)
+        while app.screen is not board_of(app):  # the hand-off curtain
+            await pilot.press("enter")
+            await settle(pilot)
+        board = board_of(app)
+        store = app.store
+        grid = board.query_one(HarakiriGrid)
+        choose = bot_chooser(HARAKIRI, 3)
+        for _ in range(100):  # the game's bot plays on until several squares are offered
+            while app.screen is not board:
+                await pilot.press("enter")
+                await settle(pilot)
+            view = board.frame.view
+            squares = [action_square(view, a) for a in board.actions]
+            keyed = [(i, p) for i, p in enumerate(squares)
+                     if p is not None and squares.count(p) == 1 and board.keys[i] not in (None, "enter")]
+            if len(keyed) >= 2:
+                break
+            store.dispatch(board.actions[choose(store, list(board.actions))])
+            await settle(pilot)
+        assert len(keyed) >= 2, "several squares, each one row's"
+
+        def mark(p: int) -> str:  # the column after the square's three-character cell
+            x, y = xy(p)
+            x0, _, y0, _ = grid.box
+            return grid._rows[y - y0 + 1].text[LEFT + CELL * (x - x0) + 3]
+
+        for i, p in keyed:
+            assert mark(p) == board.keys[i], "the square shows the key of its row"
+        i, p = keyed[-1]
+        meant = board.actions[i]
+        revision = store.revision
+        await pilot.press(mark(p))
+        await settle(pilot)
+        assert store.revision == revision + 1
+        assert store.game.parse_action(store.log[-1].action) == meant, "the row on that square"
