@@ -152,6 +152,7 @@ class DecisionPanel(NoLayoutOnGrowth, OptionList):
             self.moved = True  # one row left: the player's choice of highlight
         elif self._count and self.moved:
             self.moved = False  # the highlight went back to the first row left
+        self.post_message(self.Highlighted(self.row))  # the detail line follows (none left: nothing)
 
     def clear_filter(self) -> None:
         """Escape: every row again, the keys back on the list."""
