@@ -59,7 +59,10 @@ def listed(legend: list[tuple[str, str]]) -> list[re.Pattern]:
     for glyph, _ in legend:
         for _, token in code_tokens(glyph):
             forms.add(re.escape(token).replace(r"\*", r"\*"))
-    return [re.compile("^" + re.sub(r"\d+", r"\\d+", f) + "$") for f in forms]
+    # A number stands for any number; a key glued to a place's name ("4Aki": the key of the
+    # row that chooses Aki) stands for that form with any name.
+    return [re.compile("^" + re.sub(r"(?<=\\d\+)[A-Z][a-z]+", "[A-Z][a-z]+", re.sub(r"\d+", r"\\d+", f)) + "$")
+            for f in forms]
 
 
 def unlisted(text: str, patterns: list[re.Pattern]) -> set[tuple[str, str]]:
@@ -77,6 +80,10 @@ def test_the_patterns_catch_the_codes_issue_26_found():
              "⏱ 3:59 · Round 1 · (14,4) · 80x24 · Ann's turn · 2nd card")
     assert code_tokens(plain) == set(), code_tokens(plain)
     # A listed form covers its numbers, and nothing else.
+    # A key beside a place's name stands for any name, never for a code.
+    keyed = listed([("4Aki‹", "a choice's key beside its province")])
+    assert unlisted("0Echizen · 9Kii", keyed) == set()
+    assert unlisted("3D · R1 · 4F", keyed) == {("digits glued to capitals", t) for t in ("3D", "R1", "4F")}
     patterns = listed([("S1…S7", "a seat"), ("R3", "a resistor")])
     assert unlisted("S4 Kanbei · R9 · 3D", patterns) == {("digits glued to capitals", "3D")}
 
