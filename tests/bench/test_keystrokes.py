@@ -117,7 +117,8 @@ async def test_keystrokes_per_decision(data_dir, game_id, size):
     if out:
         with open(out, "a", encoding="utf-8") as f:
             f.write(json.dumps(row) + "\n")
-    assert row["decisions"] >= GAMES[game_id][2], "the walk met too few decisions to count"
+    wanted = GAMES[game_id][2] if FULL else max(30, GAMES[game_id][2] // 4)
+    assert row["decisions"] >= wanted, "the walk met too few decisions to count"
     met = row["keyed"] >= GOAL_KEYED and row["mean"] <= GOAL_MEAN and row["max"] <= GOAL_MAX
     if not met:
         pytest.xfail(f"issue 25's goal not met yet: {row}")
