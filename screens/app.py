@@ -317,7 +317,7 @@ class TabletopApp(App[int]):
             except saves.SaveError as exc:
                 result = exc
             except Exception as exc:  # noqa: BLE001 - a refusal, never a traceback
-                result = saves.SaveError(f"{saves.display_name(path)} could not be read ({type(exc).__name__}).")
+                result = saves.SaveError(f"{saves.display_name(path)} could not be read: {saves.why(exc)}.")
             try:
                 self.call_from_thread(self._loaded, reading, result)
             except RuntimeError:

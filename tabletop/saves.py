@@ -371,7 +371,7 @@ def load_bytes(raw: bytes, games: Mapping[str, Game], name: str = "The save", au
     except SaveError:
         raise
     except Exception as exc:  # the last line of defence: a refusal, never a traceback
-        raise SaveError(f"{name} could not be read ({type(exc).__name__}).") from None
+        raise SaveError(f"{name} could not be read: {why(exc)}.") from None
 
 
 def _from_envelope(data: Any, games: Mapping[str, Game], name: str) -> Store:
@@ -494,7 +494,7 @@ def replay(
     try:
         store = Store.new(game, options, seed, checked)
     except Exception as exc:
-        raise SaveError(f"{name} has a setup {game.title} cannot start ({type(exc).__name__}).") from None
+        raise SaveError(f"{name} has a setup {game.title} cannot start: {why(exc)}.") from None
     for index, raw_action in enumerate(actions, start=1):
         if not isinstance(raw_action, dict):
             raise SaveError(f"Action {index} of {name} is not a move of {game.title}.")
@@ -505,7 +505,7 @@ def replay(
                 f"Action {index} of {name} is not a move of {game.title}: {_first_error(exc)}."
             ) from None
         except Exception as exc:
-            raise SaveError(f"Action {index} of {name} is not a move of {game.title} ({type(exc).__name__}).") from None
+            raise SaveError(f"Action {index} of {name} is not a move of {game.title}: {why(exc)}.") from None
         try:
             store._apply(action, replay=True)
         except IllegalAction as exc:
@@ -515,8 +515,8 @@ def replay(
             ) from None
         except Exception as exc:  # a rules bug must not take the app down
             raise SaveError(
-                f"Action {index} of {name} (“{_describe(game, action)}”) could not be replayed "
-                f"({type(exc).__name__})."
+                f"Action {index} of {name} (“{_describe(game, action)}”) could not be replayed: "
+                f"{why(exc)}."
             ) from None
     return store
 
@@ -527,6 +527,23 @@ def _describe(game: Game, action: ActionBase) -> str:
         return _clip(game.describe(action), 50)
     except Exception:
         return _clip(getattr(action, "kind", "a move"), 30)
+
+
+def why(exc: BaseException) -> str:
+    """Why a save could not be taken, in a player's words (never a Python class name)."""
+    from pydantic import ValidationError
+
+    if isinstance(exc, ValidationError):
+        return _first_error(exc)
+    if isinstance(exc, RecursionError):
+        return "its contents nest too deeply"
+    if isinstance(exc, MemoryError):
+        return "it is too large to read"
+    if isinstance(exc, (UnicodeError, ValueError)):
+        return "part of it is not in the form tabletop writes"
+    if isinstance(exc, (KeyError, IndexError, TypeError, AttributeError)):
+        return "something it needs is missing or of the wrong sort"
+    return "its contents do not make sense to this version of tabletop"
 
 
 def _first_error(exc: Any) -> str:
@@ -541,6 +558,6 @@ def _first_error(exc: Any) -> str:
 
 
 __all__ = [
-    "FORMAT", "MAX_BYTES", "VERSION", "LogEntry", "SaveError", "SaveFile", "display_name", "envelope",
+    "FORMAT", "MAX_BYTES", "VERSION", "LogEntry", "SaveError", "SaveFile", "display_name", "envelope", "why",
     "list_files", "load", "load_bytes", "parse_json", "read_file", "replay", "write_atomic", "write_save",
 ]

@@ -100,3 +100,30 @@ def test_the_good_save_itself_loads(tmp_path):
     path.write_text(text)
     store = saves.load(path, GAMES)
     assert len(store.log) == len(data["actions"])
+
+
+@pytest.mark.parametrize(
+    "fault, words",
+    [
+        (KeyError("pile"), "something it needs is missing"),
+        (RecursionError(), "nest too deeply"),
+        (RuntimeError("boom"), "do not make sense to this version"),
+    ],
+)
+def test_a_move_that_breaks_the_rules_code_is_refused_in_words_not_a_class_name(tmp_path, monkeypatch, fault, words):
+    """A rules bug met while replaying a save is a refusal a player can read: it says which
+    move and why in words, never a Python exception's name."""
+    data, text = good_save(tmp_path)
+    path = tmp_path / "broken.json"
+    path.write_text(text)
+
+    def broken(*args, **kwargs):
+        raise fault
+
+    monkeypatch.setattr(Store, "_apply", broken)
+    with pytest.raises(saves.SaveError) as refused:
+        saves.load(path, GAMES)
+    message = str(refused.value)
+    assert message.startswith("Action 1 of “broken.json”")
+    assert words in message
+    assert "Error" not in message and type(fault).__name__ not in message
