@@ -83,11 +83,22 @@ WORDS = {"spirit": ("end_reason",), "senji": ("end_reason",), "harakiri": ("reas
          "duel": ("explanation", "campaign.last_result")}
 
 
-def state_digest(store: Store) -> str:
+# Option values respelt since a save could be written: (game, option, today's value, the
+# older value). A save recorded the older value in its digest, and still matches it.
+RESPELT = (("senji", "autumn_order", "honour", "honor"),)
+
+
+def state_digest(store: Store, older: bool = False) -> str:
     """The digest a save records: its final position without its words (the log and the
-    sentences of ``WORDS``), so that the same moves under reworded text still match."""
+    sentences of ``WORDS``), so that the same moves under reworded text still match.
+    ``older``: the digest as a tabletop before a respelling (``RESPELT``) wrote it."""
     data = json.loads(store.state.model_dump_json())
     data.pop("log", None)
+    if older:
+        options = data.get("options") if isinstance(data.get("options"), dict) else {}
+        for game_id, option, now, before in RESPELT:
+            if store.game.id == game_id and options.get(option) == now:
+                options[option] = before
     for path in WORDS.get(store.game.id, ()):
         *parents, last = path.split(".")
         inner = data
@@ -414,7 +425,7 @@ def _from_envelope(data: Any, games: Mapping[str, Game], name: str) -> Store:
     # state, log included, in the words of the version that wrote it; a later rewording of
     # the log cannot be checked against it, so such a file is taken on its moves, each of
     # which the replay above has checked under the rules: the player keeps their game.
-    if version >= 2 and digest != state_digest(store):
+    if version >= 2 and digest != state_digest(store) and digest != state_digest(store, older=True):
         raise SaveError(
             f"{name} was changed after it was written: its final position does not match its record."
         )

@@ -28,19 +28,19 @@ def start_autumn(state: SenjiState) -> None:
     state.called, state.hostages_new, state.hostages_back = [], [], []
     state.umeko_used, state.shingen_used = [], []
     state.autumn_queue = []
-    if state.options.autumn_order == "honor":
+    if state.options.autumn_order == "honour":
         state.autumn_queue = sorted(host_order(state), key=lambda s: -state.honor[s])
     next_call(state)
 
 
 def next_call(state: SenjiState) -> None:
-    if state.options.autumn_order == "honor":
+    if state.options.autumn_order == "honour":
         remaining = [s for s in state.autumn_queue if s not in state.called]
     else:
         remaining = [s for s in host_order(state) if s not in state.called]
     if not remaining:
         NEXT("end_year", state)
-    elif len(remaining) == 1 or state.options.autumn_order == "honor":
+    elif len(remaining) == 1 or state.options.autumn_order == "honour":
         start_turn(state, remaining[0])
     else:
         state.step, state.actor = "autumn_call", state.host

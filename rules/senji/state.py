@@ -56,11 +56,11 @@ class SenjiOptions(OptionsBase):
                                         description="Each seat's name, family letter (R G P K B Y) "
                                                     f"and bot ({BOT_HELP}; none for a human)",
                                         examples=["Ann:R,Bob:G,Cleo:P,Dai:K:smart"])
-    autumn_order: Literal["host", "honor"] = Field(
+    autumn_order: Literal["host", "honour"] = Field(
         default="host", title="Autumn order",
-        description="host: the host calls each player; honor: highest honor first (designer variant)",
+        description="host: the host calls each player; honour: highest honour first (designer variant)",
         json_schema_extra={"titles": {"host": "The host calls each player",
-                                      "honor": "Highest honour first (variant)"}})
+                                      "honour": "Highest honour first (variant)"}})
     winter_timer_s: Literal[0, 120, 240, 360] = Field(
         default=240, title="Winter timer (s)",
         description="the rulebook's hourglass, the only limit on offers; 0 = no clock, the host ends winter",
@@ -76,6 +76,12 @@ class SenjiOptions(OptionsBase):
     # is edition 1's, byte for byte, and ``Senji.parse_options`` reads a recorded setup
     # without it as edition 1 (a state's JSON without it reads as the current edition).
     _rules_edition: int = PrivateAttr(default=RULES_EDITION)
+
+    @field_validator("autumn_order", mode="before")
+    @classmethod
+    def _older_spelling(cls, value: Any) -> Any:
+        """Saves and journals written before honour had one spelling say "honor"."""
+        return "honour" if value == "honor" else value
 
     @model_validator(mode="after")
     def _seats_fit(self) -> "SenjiOptions":

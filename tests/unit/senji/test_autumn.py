@@ -228,7 +228,7 @@ def test_host_calls_then_last_is_automatic():
 
 
 def test_honor_order_variant():
-    s = blank(autumn_order="honor")
+    s = blank(autumn_order="honour")
     s.honor = [5, 30, 30, 1]
     start_autumn(s)
     assert GAME.to_move(s) == G
@@ -265,3 +265,35 @@ def test_a_scored_combination_is_shown_to_all_so_undo_stops_there():
     assert store.state.combo is None and {"01S", "02S", "03S"} <= set(store.state.hana_discard)
     assert store.log[-1].checkpoint, "scoring the combination reveals its cards"
     assert store.undo_block() == "The last action drew, rolled or revealed something, so it cannot be undone."
+
+
+def test_a_save_written_when_the_variant_was_spelt_honor_still_loads(tmp_path):
+    """The autumn-order variant is now spelt "honour" like everywhere else; a save an older
+    tabletop wrote says "honor" in its setup and in the position its digest covers, and it
+    loads as the same game."""
+    import hashlib
+    import json
+
+    from tabletop import saves
+    from tabletop.store import Store
+
+    store = Store.new(GAME, GAME.Options(players=3, autumn_order="honour"), seed=4)
+    for _ in range(5):
+        store.dispatch(store.legal_actions()[0])
+    old = saves.envelope(store)
+    old["options"]["autumn_order"] = "honor"
+    position = json.loads(store.state.model_dump_json())  # as the older tabletop digested it
+    position.pop("log")
+    position.pop("end_reason", None)
+    position["options"]["autumn_order"] = "honor"
+    text = json.dumps(position, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    old["digest"] = hashlib.sha256(text.encode()).hexdigest()
+    path = tmp_path / "older.json"
+    path.write_text(json.dumps(old))
+    loaded = saves.load(path, {"senji": GAME})
+    assert loaded.options.autumn_order == "honour"
+    assert len(loaded.log) == 5
+    tampered = dict(old, digest=hashlib.sha256(b"other").hexdigest())
+    path.write_text(json.dumps(tampered))
+    with pytest.raises(saves.SaveError, match="changed after it was written"):
+        saves.load(path, {"senji": GAME})

@@ -61,6 +61,6 @@ def test_the_setup_form_reads_the_options_in_words():
     from rules.senji.state import SenjiOptions
 
     fields = SenjiOptions.model_fields
-    assert choice_titles(fields["autumn_order"], ("host", "honor")) == (
+    assert choice_titles(fields["autumn_order"], ("host", "honour")) == (
         "The host calls each player", "Highest honour first (variant)")
     assert choice_titles(fields["winter_timer_s"], (0, 240)) == ("No clock: the host ends winter", "4 minutes")
