@@ -80,7 +80,7 @@ class SenjiBoard(BoardBase, Vertical):
     CLOCK_TICK = 1.0  # seconds of game clock per real second (tests speed it up)
     show_results: bool | None = None  # battle and auction results held on screen; None: not headless
 
-    BESIDE_FROM = 120  # board columns from which the panels sit beside the map
+    SIDE_COLUMNS = 42  # the panels sit beside the map when they have this many columns
     DEFAULT_CSS = """
     SenjiBoard { height: auto; }
     SenjiBoard SenjiMap { height: 14; width: 100%; }
@@ -174,7 +174,9 @@ class SenjiBoard(BoardBase, Vertical):
         for wid in TABS.values():
             _show(self.query_one(f"#{wid}"), (not self.narrow) or wid == self.tab)
         _show(self.query_one("#sj-side"), not self.narrow or self.tab != "sj-map")
-        beside = not self.narrow and self.size.width >= self.BESIDE_FROM
+        mp = self.query_one(SenjiMap)
+        mp.fit(self.size.width, self._map_rows())  # the largest map the board has room for
+        beside = not self.narrow and self.size.width >= mp.columns + self.SIDE_COLUMNS
         if self.has_class("-beside") != beside:
             self.set_class(beside, "-beside")
 
@@ -191,8 +193,13 @@ class SenjiBoard(BoardBase, Vertical):
         narrow (a wide side panel at 170+ columns), so a family's line stays one line."""
         if not self.has_class("-beside"):
             return 20
-        column = self.size.width - 80  # the map and its margin take 80
+        column = self.size.width - self.query_one(SenjiMap).columns - 2  # the map and its margin
         return max(8, min(20, column - 43))
+
+    def _map_rows(self) -> int:
+        """The rows the board shows at once: a larger map must fit in them."""
+        area = next(iter(self.screen.query("#board-area")), None)
+        return area.scrollable_content_region.height if area is not None else self.screen.size.height
 
     def stacked_changed(self, stacked: bool) -> None:
         """The screen went to or from its stacked layout: tabs below it, all above."""

@@ -6,11 +6,13 @@ marked. Colour is always doubled by a letter or glyph: the owner's family letter
 every status row, a legal target is bracketed `›…‹` and the cursor is in reverse video.
 A target only one row of the decision list chooses shows that row's key in place of `›`
 (``place_keys``): the same key picks it from the map or the list.
+
+The map is drawn on the largest layout the board has room for (map_layout.py, ``fit``):
+the compact one above, or a larger one whose boxes give each province's status in words
+(map_words.py): "Green 3 units", the samurai's full names, the order.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from rich.segment import Segment
 from rich.style import Style
@@ -25,6 +27,9 @@ from textual.strip import Strip
 from rules.senji.data import data
 from rules.senji.view import fleet_row, status_line
 
+from .map_layout import Box, Layout, layouts
+from .map_words import province_box, sea_box
+
 D = data()
 WIDTH = 9  # a province's label box: its name row and its status row
 FAMILY_STYLE = {"red": "bold red", "green": "bold green", "purple": "bold magenta", "black": "bold #f0f0f0 on grey23",
@@ -36,7 +41,6 @@ CURSOR = Style(reverse=True, bold=True)
 ACTIVE = Style(underline=True)
 COMBAT = Style(bgcolor="dark_red", bold=True)
 HINT = Style(color="grey62", italic=True)
-HINT_AT = (66, 7)  # a corner of the art with nothing in it: the tab keys when they are tabs
 
 
 def fit(text: str, width: int) -> str:
@@ -44,21 +48,7 @@ def fit(text: str, width: int) -> str:
     return text.ljust(width) if len(text) <= width else text[: width - 1] + "…"
 
 
-@dataclass(frozen=True)
-class Region:
-    id: str  # a province id or a sea id
-    sea: bool
-    x: int
-    y: int  # the first row
-    width: int
-    rows: int
-
-    def contains(self, x: int, y: int) -> bool:
-        return self.x <= x < self.x + self.width and self.y <= y < self.y + self.rows
-
-    @property
-    def centre(self) -> tuple[float, float]:
-        return self.x + self.width / 2, self.y + self.rows / 2
+Region = Box  # a province's or a sea's box on the map
 
 
 def place_keys(actions, keys) -> dict[str, str]:
@@ -73,22 +63,20 @@ def place_keys(actions, keys) -> dict[str, str]:
 
 
 def regions() -> list[Region]:
-    out = []
-    for p in D.province_order:
-        x, y = D.province[p].label
-        out.append(Region(p, False, x, y, WIDTH, 2))
-    for s in D.sea_order:
-        sea = D.sea[s]
-        x, y = sea.label
-        fx, fy = sea.fleet_label
-        top = min(y, fy)
-        out.append(Region(s, True, min(x, fx), top, sea.last_column - min(x, fx) + 1, abs(fy - y) + 1))
-    return out
+    """The compact map's boxes: the provinces in map.json's order, then the seas."""
+    return list(layouts()[0].boxes)
 
 
 REGIONS = regions()
-MAP_WIDTH = max(len(r) for r in D.map_art)
-MAP_HEIGHT = len(D.map_art)
+MAP_WIDTH = layouts()[0].width
+MAP_HEIGHT = layouts()[0].height
+
+
+def choose_layout(columns: int, rows: int) -> Layout:
+    """The largest layout that fits ``columns`` (the map's bar takes one more) and ``rows``;
+    the compact map when none does."""
+    fitting = [lay for lay in layouts()[1:] if lay.width + 1 <= columns and lay.height <= rows]
+    return fitting[-1] if fitting else layouts()[0]
 
 
 class SenjiMap(ScrollView, can_focus=True):
@@ -125,12 +113,37 @@ class SenjiMap(ScrollView, can_focus=True):
         self.keys: dict[str, str] = {}  # province or sea -> the key of the row choosing it
         self.clock: str = ""
         self.hint: list[str] = []  # lines drawn in an empty corner (the tab keys)
+        self.map_layout: Layout = layouts()[0]
         self.virtual_size = Size(MAP_WIDTH, MAP_HEIGHT)
         self._rows: list[list[tuple[str, Style]]] = []
 
     @property
+    def regions(self) -> tuple[Region, ...]:
+        """The provinces' and seas' boxes on the layout drawn now (the same order on each)."""
+        return self.map_layout.boxes
+
+    @property
     def current(self) -> Region:
-        return REGIONS[self.cursor]
+        return self.regions[self.cursor]
+
+    @property
+    def columns(self) -> int:
+        """The columns the map takes, its bar included."""
+        return self.map_layout.width + 1 if self.map_layout.words else 78
+
+    def fit(self, columns: int, rows: int) -> bool:
+        """Draw the largest layout that ``columns`` and ``rows`` have room for; whether it changed."""
+        layout = choose_layout(columns, rows)
+        if layout is self.map_layout:
+            return False
+        self.map_layout = layout
+        self.virtual_size = Size(layout.width, layout.height)
+        # A larger layout sets its own size; the compact one is sized by the board's styles.
+        self.styles.height = layout.height if layout.words else None
+        self.styles.width = layout.width + 1 if layout.words else None
+        self._rows = self._compose_rows()
+        self.refresh(layout=True)
+        return True
 
     def show(self, state, seat: int | None, targets: set[str], clock: str = "",
              keys: dict[str, str] | None = None) -> None:
@@ -146,20 +159,25 @@ class SenjiMap(ScrollView, can_focus=True):
 
     # -- drawing -------------------------------------------------------------------
     def _compose_rows(self) -> list[list[tuple[str, Style]]]:
-        rows = [[(ch, BASE) for ch in line.ljust(MAP_WIDTH)] for line in D.map_art]
+        layout = self.map_layout
+        width, height = layout.width, layout.height
+        art = [line.replace(".", " ") for line in layout.art] if layout.words else layout.art
+        rows = [[(ch, BASE) for ch in line.ljust(width)] for line in art]
         state = self.view_state
         if state is None:
             return rows
 
         def put(x: int, y: int, text: str, style: Style) -> None:
             for i, ch in enumerate(text):
-                if 0 <= x + i < MAP_WIDTH:
+                if 0 <= x + i < width:
                     rows[y][x + i] = (ch, style)
 
         active = state.active.province if state.active else None
         combat = state.combat.province if state.combat else None
+        name_end: dict[str, int] = {}  # a province -> the column after what its name row says
         for p in D.province_order:
-            x, y = D.province[p].label
+            box = layout.box(p)
+            x, y = box.x, box.y
             prov = state.provinces[p]
             name = D.province[p].name
             style = NAME
@@ -170,20 +188,33 @@ class SenjiMap(ScrollView, can_focus=True):
                 style = style + COMBAT
             elif p == active:
                 style = style + ACTIVE
+            if layout.words:
+                lines = province_box(state, p, box.width, box.rows, combat=p == combat)
+                # A mark after the name (⚔, the order's glyph) keeps a blank from the border.
+                put(x, y, lines[0] + (" " if lines[0] != name else ""), NAME if prov.owner is None else style)
+                name_end[p] = x + len(lines[0]) + 1
+                for i, line in enumerate(lines[1:], 1):
+                    put(x, y + i, line, style)
+                continue
             put(x, y, fit(name, WIDTH).rstrip(), NAME if prov.owner is None else style)
             line = status_line(state, p, self.seat, WIDTH - 2 if p == combat else WIDTH)
             if p == combat:
                 line = line.ljust(WIDTH - 2) + " ⚔"
             put(x, y + 1, fit(line, WIDTH), style)
         for s in D.sea_order:
+            if layout.words:
+                box = layout.box(s)
+                for i, line in enumerate(sea_box(state, s, box.width, box.rows - 1), 1):
+                    put(box.x, box.y + i, line, Style(color="cyan"))
+                continue
             fx, fy, text = fleet_row(state, s)
             put(fx, fy, text, Style(color="cyan"))
         if self.clock:
-            put(MAP_WIDTH - len(self.clock), 0, self.clock, Style(bold=True, reverse=self.clock.endswith("PAUSED")))
-        hx, hy = HINT_AT
+            put(width - len(self.clock), 0, self.clock, Style(bold=True, reverse=self.clock.endswith("PAUSED")))
+        hx, hy = layout.hint_at
         for i, text in enumerate(self.hint):
-            put(hx, hy + i, fit(text, MAP_WIDTH - hx).rstrip(), HINT)
-        for i, region in enumerate(REGIONS):
+            put(hx, hy + i, fit(text, width - hx).rstrip(), HINT)
+        for i, region in enumerate(layout.boxes):
             hot = region.id in self.targets
             if not hot and i != self.cursor:
                 continue
@@ -191,7 +222,7 @@ class SenjiMap(ScrollView, can_focus=True):
             for dy in range(region.rows):
                 for dx in range(region.width):
                     xx, yy = region.x + dx, region.y + dy
-                    if 0 <= xx < MAP_WIDTH and 0 <= yy < MAP_HEIGHT:
+                    if 0 <= xx < width and 0 <= yy < height:
                         ch, st = rows[yy][xx]
                         rows[yy][xx] = (ch, st + extra)
             if hot:
@@ -203,10 +234,14 @@ class SenjiMap(ScrollView, can_focus=True):
                     rows[region.y][left] = (key or "›", Style(bold=True))
                     key = None
                 end = region.x + region.width
-                if end < MAP_WIDTH and rows[region.y][end][0] == " ":
+                if end < width and rows[region.y][end][0] == " ":
                     rows[region.y][end] = (key or "‹", Style(bold=True))
                     key = None
-                if key and not region.sea:  # no room outside its box: just after its name
+                if key and not region.sea and region.id in name_end:  # over the border after the name
+                    after = name_end[region.id]
+                    if after < region.x + region.width:
+                        rows[region.y][after] = (key, Style(bold=True, reverse=True))
+                elif key and not region.sea:  # no room outside its box: just after its name
                     after = region.x + len(D.province[region.id].name)
                     if after < region.x + region.width and rows[region.y][after][0] == " ":
                         rows[region.y][after] = (key, Style(bold=True, reverse=True))
@@ -221,14 +256,14 @@ class SenjiMap(ScrollView, can_focus=True):
             return Strip.blank(self.size.width, self.rich_style)
         segments = [Segment(ch, style) for ch, style in self._rows[row]]
         # Under the widget's own style: the theme's background and text, not the terminal's.
-        strip = Strip(segments, MAP_WIDTH).simplify().apply_style(self.rich_style)
+        strip = Strip(segments, self.map_layout.width).simplify().apply_style(self.rich_style)
         return strip.crop(scroll_x, scroll_x + self.size.width)
 
     # -- moving and picking -----------------------------------------------------------
     def action_move(self, dx: int, dy: int) -> None:
         cx, cy = self.current.centre
         best, best_score = None, None
-        for i, r in enumerate(REGIONS):
+        for i, r in enumerate(self.regions):
             if i == self.cursor:
                 continue
             rx, ry = r.centre
@@ -252,14 +287,14 @@ class SenjiMap(ScrollView, can_focus=True):
 
     def on_click(self, event: events.Click) -> None:
         x, y = event.x + int(self.scroll_offset.x), event.y + int(self.scroll_offset.y)
-        for i, r in enumerate(REGIONS):
+        for i, r in enumerate(self.regions):
             if r.contains(x, y):
                 self.cursor = i
                 self.post_message(self.Picked(r.id))
                 return
 
     def select(self, region_id: str) -> None:
-        for i, r in enumerate(REGIONS):
+        for i, r in enumerate(self.regions):
             if r.id == region_id:
                 self.cursor = i
                 return

@@ -8,7 +8,7 @@ from rules.common import Rng
 from rules.senji import GAME
 from screens.app import TabletopApp
 from rules.senji.data import data
-from screens.senji.map import REGIONS, SenjiMap
+from screens.senji.map import SenjiMap
 from tabletop.store import Seat, Store
 
 from .helpers import board_of, bot_chooser, settle
@@ -39,7 +39,7 @@ def _at_a_choice_of_provinces(seed: int = 7) -> Store:
 def _key_beside(mp: SenjiMap, province: str) -> str:
     """What the map draws on the province's name row, from the column before its box to
     the one after, besides its name and the lines and marks of the art."""
-    region = next(r for r in REGIONS if r.id == province)
+    region = mp.map_layout.box(province)  # on the layout the map draws now
     row = "".join(ch for ch, _ in mp._rows[region.y][max(0, region.x - 1): region.x + region.width + 1])
     return "".join(ch for ch in row.replace(D.province[province].name, "", 1) if ch.isalnum())
 
