@@ -192,7 +192,7 @@ class SenjiMap(ScrollView, can_focus=True):
                 lines = province_box(state, p, box.width, box.rows, combat=p == combat)
                 # A mark after the name (⚔, the order's glyph) keeps a blank from the border.
                 put(x, y, lines[0] + (" " if lines[0] != name else ""), NAME if prov.owner is None else style)
-                name_end[p] = x + len(lines[0]) + 1
+                name_end[p] = x + len(lines[0])
                 for i, line in enumerate(lines[1:], 1):
                     put(x, y + i, line, style)
                 continue
@@ -204,6 +204,7 @@ class SenjiMap(ScrollView, can_focus=True):
         for s in D.sea_order:
             if layout.words:
                 box = layout.box(s)
+                name_end[s] = box.x + len(layout.art[box.y][box.x:].split("~", 2)[1]) + 3  # past "~ NORTH SEA ~ "
                 for i, line in enumerate(sea_box(state, s, box.width, box.rows - 1), 1):
                     put(box.x, box.y + i, line, Style(color="cyan"))
                 continue
@@ -225,7 +226,17 @@ class SenjiMap(ScrollView, can_focus=True):
                     if 0 <= xx < width and 0 <= yy < height:
                         ch, st = rows[yy][xx]
                         rows[yy][xx] = (ch, st + extra)
-            if hot:
+            if hot and layout.words:
+                # ›Aki‹ around the name, the row's key in place of ›; at the left edge the key
+                # (in reverse video) or ‹ just after the name.
+                key, y, after = self.keys.get(region.id), region.y, name_end[region.id]
+                inside = rows[y][after][1]  # the box's colours: the mark stays on them
+                if region.x >= 1:
+                    rows[y][region.x - 1] = (key or "›", Style(bold=True))
+                    rows[y][after] = ("‹", inside + Style(bold=True))
+                else:
+                    rows[y][after] = (key or "‹", inside + Style(bold=True, reverse=bool(key)))
+            elif hot:
                 # The glyph pair marks a legal target without relying on colour; the row's
                 # key takes the place of `›` (of `‹` at the map's left edge, else it follows the name).
                 key = self.keys.get(region.id)
@@ -237,11 +248,7 @@ class SenjiMap(ScrollView, can_focus=True):
                 if end < width and rows[region.y][end][0] == " ":
                     rows[region.y][end] = (key or "‹", Style(bold=True))
                     key = None
-                if key and not region.sea and region.id in name_end:  # over the border after the name
-                    after = name_end[region.id]
-                    if after < region.x + region.width:
-                        rows[region.y][after] = (key, Style(bold=True, reverse=True))
-                elif key and not region.sea:  # no room outside its box: just after its name
+                if key and not region.sea:  # no room outside its box: just after its name
                     after = region.x + len(D.province[region.id].name)
                     if after < region.x + region.width and rows[region.y][after][0] == " ":
                         rows[region.y][after] = (key, Style(bold=True, reverse=True))

@@ -31,3 +31,15 @@ def test_senji_map_80x24(snap_compare):
 def test_senji_battle_wide(snap_compare):
     app, start = _app_with(_store(lambda s: s.combat is not None and s.combat.dice))
     assert snap_compare(app, terminal_size=(130, 44), run_before=start)
+
+
+def test_senji_map_120x40(snap_compare):
+    """The larger map in words under the decisions' row (the other panels are tabs)."""
+    app, start = _app_with(_store(lambda s: s.step == "spring_orders"))
+    assert snap_compare(app, terminal_size=(120, 40), run_before=start)
+
+
+def test_senji_map_200x50(snap_compare):
+    """The largest map, the panels under it, mid-spring with orders on the map."""
+    app, start = _app_with(_store(lambda s: s.active is not None))
+    assert snap_compare(app, terminal_size=(200, 50), run_before=start)
