@@ -148,6 +148,30 @@ def test_a_larger_map_writes_each_province_in_whole_words_with_full_names(layout
     assert looked > 1000 and samurai_seen > 50, (looked, samurai_seen)
 
 
+@pytest.mark.parametrize("layout", LARGER, ids=lambda lay: lay.name)
+def test_three_samurai_in_a_province_break_between_words_and_the_large_map_names_them_all(layout):
+    """Yamashiro, Green with 3 units, Tadakatsu, Chosogabe and Yoshiteru there and a hidden order."""
+    view, seat = next(p for p in _positions(seeds=(1,), every=1) if p[0].step == "spring_orders")
+    yamashiro = view.provinces["yamashiro"]
+    yamashiro.owner, yamashiro.units, yamashiro.samurai = seat, 3, ["M", "B", "R"]
+    yamashiro.order, yamashiro.resolved, yamashiro.neutral = None, False, False
+    mp = SenjiMap()
+    mp.fit(layout.width + 1, layout.height)
+    mp.show(view, seat, set())
+    lines = _box_text(mp, _drawn(mp), "yamashiro")
+    names = ["Tadakatsu", "Chosogabe", "Yoshiteru"]
+    family = D.family[view.families[seat]].name
+    words = _words(lines[1:])
+    assert words[:3] == [family, "3", "units"]
+    assert all(w in names or w in ("and", "more") or w.isdigit() for w in words[3:]), lines
+    box, rows = layout.box("yamashiro"), _drawn(mp)
+    assert all(rows[y][box.x + box.width] == " " for y in range(box.y + 1, box.y + box.rows)), "nothing spills"
+    if layout.name == "large":
+        assert words[3:] == names, lines
+    else:  # the wide map has a row too few: the last row counts the rest
+        assert words[3:] == ["Tadakatsu", "and", "2", "more"], lines
+
+
 def test_the_larger_maps_draw_only_words_glyphs_and_abbreviations_the_legend_lists():
     legend = SenjiBoard(GAME).legend()
     patterns = listed(legend)
@@ -191,5 +215,10 @@ async def test_the_board_draws_the_largest_map_it_has_room_for_and_keys_beside_p
         assert len(keyed) >= 2
         for i, province in keyed:
             assert _key_beside(mp, province) == board.keys[i], f"{province}: the key of its row"
+        side = board.board.query_one("#sj-side")
+        if board.board.has_class("-beside"):
+            assert side.size.width >= 40, "the panels beside the map have room for the honour track"
+        elif side.display:
+            assert side.region.y >= mp.region.bottom, "the panels under the map"
         if size == (250, 60):
             assert board.board.has_class("-beside"), f"the panels beside the larger map ({board.board.size})"
