@@ -227,15 +227,18 @@ class SenjiMap(ScrollView, can_focus=True):
                         ch, st = rows[yy][xx]
                         rows[yy][xx] = (ch, st + extra)
             if hot and layout.words:
-                # ›Aki‹ around the name, the row's key in place of ›; at the left edge the key
-                # (in reverse video) or ‹ just after the name.
+                # ›Aki‹ around the name, the row's key in place of ›; at the left edge ‹ just
+                # after the name, or the key (in reverse video) a blank after it.
                 key, y, after = self.keys.get(region.id), region.y, name_end[region.id]
                 inside = rows[y][after][1]  # the box's colours: the mark stays on them
                 if region.x >= 1:
                     rows[y][region.x - 1] = (key or "›", Style(bold=True))
                     rows[y][after] = ("‹", inside + Style(bold=True))
+                elif key:  # a blank after the name, so that the key reads apart from it
+                    after += 0 if region.sea else 1
+                    rows[y][after] = (key, rows[y][after][1] + Style(bold=True, reverse=True))
                 else:
-                    rows[y][after] = (key or "‹", inside + Style(bold=True, reverse=bool(key)))
+                    rows[y][after] = ("‹", inside + Style(bold=True))
             elif hot:
                 # The glyph pair marks a legal target without relying on colour; the row's
                 # key takes the place of `›` (of `‹` at the map's left edge, else it follows the name).

@@ -1,6 +1,6 @@
 """The Senji map's layouts: the compact one (assets/senji/map.txt, its boxes placed by
-map.json's labels) and the larger ones drawn for a roomy terminal (assets/senji/map_wide.txt,
-map_large.txt), each read and checked once at load.
+map.json's labels) and the larger ones drawn for a roomy terminal (assets/senji/map_medium.txt,
+map_wide.txt, map_large.txt: 100, 117 and 124 columns), each read and checked once at load.
 
 A larger layout's art draws each province's box as its name with rows of dots beneath (the
 box is the name row and the block of dots, as wide as the dots); a sea is its name in capitals between
@@ -215,4 +215,4 @@ def drawn_edges(layout: Layout) -> dict[frozenset[str], bool]:
 @cache
 def layouts() -> tuple[Layout, ...]:
     """Every layout, smallest first: the compact map, then the larger ones."""
-    return (compact(), *(parse(name, asset_text("senji", f"map_{name}.txt")) for name in ("wide", "large")))
+    return (compact(), *(parse(name, asset_text("senji", f"map_{name}.txt")) for name in ("medium", "wide", "large")))

@@ -35,7 +35,8 @@ LARGER = [lay for lay in layouts() if lay.words]
 
 def test_there_are_larger_layouts_than_the_compact_map():
     compact = layouts()[0]
-    assert [lay.name for lay in layouts()] == ["compact", "wide", "large"]
+    assert [lay.name for lay in layouts()] == ["compact", "medium", "wide", "large"]
+    assert [lay.width for lay in layouts()] == sorted(lay.width for lay in layouts()), "smallest first"
     assert compact.width <= 78 and not compact.words
     assert all(lay.width > compact.width and lay.height > compact.height for lay in LARGER)
 
@@ -168,7 +169,7 @@ def test_three_samurai_in_a_province_break_between_words_and_the_large_map_names
     assert all(rows[y][box.x + box.width] == " " for y in range(box.y + 1, box.y + box.rows)), "nothing spills"
     if layout.name == "large":
         assert words[3:] == names, lines
-    else:  # the wide map has a row too few: the last row counts the rest
+    else:  # the smaller maps have a row too few: the last row counts the rest
         assert words[3:] == ["Tadakatsu", "and", "2", "more"], lines
 
 
@@ -194,8 +195,8 @@ def test_the_larger_maps_draw_only_words_glyphs_and_abbreviations_the_legend_lis
     assert not missing, missing
 
 
-@pytest.mark.parametrize("size, layout", [((80, 24), "compact"), ((120, 40), "wide"), ((200, 50), "large"),
-                                          ((250, 60), "large")])
+@pytest.mark.parametrize("size, layout", [((80, 24), "compact"), ((120, 40), "wide"), ((160, 48), "medium"),
+                                          ((200, 50), "large"), ((250, 60), "large")])
 async def test_the_board_draws_the_largest_map_it_has_room_for_and_keys_beside_places(data_dir, size, layout):
     app = TabletopApp(games={"senji": GAME}, bot_delay=0)
     async with app.run_test(size=size) as pilot:
