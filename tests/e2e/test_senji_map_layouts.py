@@ -223,3 +223,29 @@ async def test_the_board_draws_the_largest_map_it_has_room_for_and_keys_beside_p
             assert side.region.y >= mp.region.bottom, "the panels under the map"
         if size == (250, 60):
             assert board.board.has_class("-beside"), f"the panels beside the larger map ({board.board.size})"
+
+
+async def test_resizing_the_terminal_redraws_the_map_for_the_new_room(data_dir):
+    """200x50 -> 80x24 -> 120x40 in one game: the large map, then the compact one at its own
+    14 rows (nothing of the larger map's size left over), then the wide one; the cursor stays
+    on its province."""
+    app = TabletopApp(games={"senji": GAME}, bot_delay=0)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await settle(pilot)
+        app.start_store(_at_a_choice_of_provinces())
+        await settle(pilot, 3)
+        while app.screen is not board_of(app):  # the hand-off curtain
+            await pilot.press("enter")
+            await settle(pilot)
+        mp = board_of(app).query_one(SenjiMap)
+        assert mp.map_layout.name == "large"
+        mp.select("owari")
+        for size, layout, rows in (((80, 24), "compact", 14), ((120, 40), "wide", 24), ((200, 50), "large", 29)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot, 3)
+            assert mp.map_layout.name == layout, size
+            assert mp.size.height == rows, size
+            assert mp.current.id == "owari"
+            drawn = _drawn(mp)
+            box = mp.current
+            assert drawn[box.y][box.x:box.x + len("Owari")] == "Owari", "the province is drawn where its box is"
