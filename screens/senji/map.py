@@ -210,8 +210,12 @@ class SenjiMap(ScrollView, can_focus=True):
                 continue
             fx, fy, text = fleet_row(state, s)
             put(fx, fy, text, Style(color="cyan"))
-        if self.clock:
-            put(width - len(self.clock), 0, self.clock, Style(bold=True, reverse=self.clock.endswith("PAUSED")))
+        if self.clock:  # top right, or left of a province there (a blank either side)
+            end = width
+            while end > len(self.clock) and any(rows[0][x][0] != " " for x in range(end - len(self.clock) - 1,
+                                                                                   min(end + 2, width))):
+                end -= 1
+            put(end - len(self.clock), 0, self.clock, Style(bold=True, reverse=self.clock.endswith("PAUSED")))
         hx, hy = layout.hint_at
         for i, text in enumerate(self.hint):
             put(hx, hy + i, fit(text, width - hx).rstrip(), HINT)

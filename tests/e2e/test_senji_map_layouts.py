@@ -249,3 +249,20 @@ async def test_resizing_the_terminal_redraws_the_map_for_the_new_room(data_dir):
             drawn = _drawn(mp)
             box = mp.current
             assert drawn[box.y][box.x:box.x + len("Owari")] == "Owari", "the province is drawn where its box is"
+
+
+@pytest.mark.parametrize("layout", layouts(), ids=lambda lay: lay.name)
+def test_the_winter_clock_never_covers_a_province_name(layout):
+    """The clock stands top right, or left of a province standing there (Dewa on the medium map)."""
+    view, seat = next(p for p in _positions(seeds=(1,), every=1) if p[0].step == "winter_floor")
+    mp = SenjiMap()
+    mp.fit(layout.width + 1, layout.height)
+    for clock in ("⏱ 3:59", "⏱ 3:59 PAUSED"):
+        mp.show(view, seat, set(), clock=clock)
+        top = _drawn(mp)[0]
+        assert clock in top
+        for p in D.province_order:
+            box = layout.box(p)
+            if box.y == 0:
+                assert top[box.x:box.x + len(D.province[p].name)] == D.province[p].name, (clock, top)
+                assert top[box.x - 1] == " ", (clock, top)
