@@ -378,7 +378,7 @@ def _exploit(st, a):
             lose(st, f"You fell from the cliff in round {st.round}.")
     elif place == "temple_steps":
         change_gauge(st, ds=2)
-        st.say(f"Temple Steps: the high ground gives Strength +2 (Strength {p.s}).")
+        st.say(f"Temple Steps: you pay {s.ki_cost} Ki; the high ground gives Strength +2 (Strength {p.s}).")
     elif place == "rice_paddies":
         old = st.defence.id
         st.defence_discard.append(old)

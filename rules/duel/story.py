@@ -20,8 +20,6 @@ LIFE_LOST = re.compile(r"\byou (?:lose|pay) (\d+) Life \(Life \d+\)")
 LIFE_GAINED = re.compile(r"\+(\d+) Life \(Life \d+\)")
 KI_SPENT = re.compile(r"(?:\byou (?:pay|spend|lose) (\d+) Ki\b|^Meiyo: (\d+) Ki onto the card)", re.IGNORECASE)
 KI_GAINED = re.compile(r"\byou gain (\d+) Ki \(Ki \d+\)")
-# The Temple Steps cost Ki that their log line does not say (the others' lines say "you pay").
-UNSAID_KI = {"Temple Steps: the high ground gives": "temple_steps"}
 FOE_LIFE = re.compile(r": (.+) loses (\d+) Life \(Life \d+\)")
 
 
@@ -106,11 +104,6 @@ def _read(r: Round, text: str) -> None:
         r.ki_spent += int(m.group(1) or m.group(2))
     for m in KI_GAINED.finditer(text):
         r.ki_gained += int(m.group(1))
-    for start, place in UNSAID_KI.items():
-        if text.startswith(start):
-            from .data import data  # the surroundings' costs, loaded once with the rules
-
-            r.ki_spent += data().surroundings[place].ki_cost
 
 
 def round_lines(log: list[str]) -> list[str]:

@@ -119,3 +119,20 @@ def test_a_campaign_tells_its_rounds_duel_by_duel():
         mine = [ln for ln in lines if ln.startswith(f"Duel {d}, round ")]
         assert mine and mine[0].startswith(f"Duel {d}, round 1:")
         assert len(mine) == max(r for dd, r in strikes if dd == d) or len(mine) == max(r for dd, r in strikes if dd == d) + 1
+
+
+def test_the_temple_steps_log_says_the_ki_they_cost_and_the_round_counts_it():
+    # Temple Steps: 1 Ki before the strike for Strength +2. The log says the Ki paid, as
+    # the other exploits' lines do, and the round's line counts it from that log line.
+    from rules.duel.models import Exploit
+
+    from .builders import at_attack, begin, new
+
+    st = new(surroundings="temple_steps")
+    begin(st)
+    at_attack(st, (4, 0, 0), "D07")
+    said = len(st.log)
+    DUEL.apply(st, Exploit(place="temple_steps"))
+    line = next(ln.text for ln in st.log[said:] if ln.text.startswith("Temple Steps"))
+    assert "you pay 1 Ki" in line and "Strength +2 (Strength 6)" in line
+    assert "spend 1 Ki" in round_lines([ln.text for ln in st.log])[-1]
