@@ -9,6 +9,8 @@ Re-pinned on issue 24 (the split) from main at 09784d7, which plays every record
 the single digests pinned before it: no rules change.
 Words re-pinned on issue 26 (plain English): an opponent pays 1 Ki for their mark, not its
 mark. Every rules digest and action count stayed as pinned.
+Words re-pinned on issue 26 (the Temple Steps line says the 1 Ki they cost): only blood-4
+exploits them; every rules digest and action count stayed as pinned.
 """
 
 from __future__ import annotations
@@ -69,7 +71,7 @@ PINNED = {
      "ea573145707b8ccbf268fde2fbfa4b9b6d9f2175ddec2d28f5d735adb9009a71"),
     ('blood', 4): (49,
      "f2c42813e263b59e61098e45c3df035ea42618e83198a5379b449ee05690da98",
-     "d3b77084ee3efbaf61faa9889cd8545e65e4965122758c66606f6cd100717b0c"),
+     "604d3a662796aafe3fa2ccaba2a6ca2d1f583ce761c1abfdc64451f664256394"),
     ('versus3', 1): (27,
      "557bef1646a82236e81012acad871efe853d87ccdd608e644316f4b47c2cd086",
      "6392078e4eba043ee3b158add23b16cc81fbf2c2e812503ad6c884b574e9e0d6"),
