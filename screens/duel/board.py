@@ -33,14 +33,15 @@ from rules.duel.words import ICON_NAMES, blood_name
 from tabletop.engine import Game
 
 from ..common.board_base import BoardBase
-from ..common.fit import clip, flow
+from ..common.fit import clip
 from ..common.frame import ChooseAction, Frame
 from ..common.parts import show
 from .exchange import Exchange
 from .legend import LEGEND
 from .opponent import TARGET_KEY, Foes
 from .regions import Block
-from .texts import C, D, card_text, wrap
+from .spread import Spread, card_words
+from .texts import C, D, card_text, flow, wrap
 from .tracks import Gauge
 
 CARD_KINDS = ("activate", "penalty", "jin_pick", "special_keep", "special_limit", "choose")
@@ -73,17 +74,37 @@ class HandView(Block):
         self.cell = 16
         self.cols = 3
         self.places: dict[str, tuple[int, int, int]] = {}  # card -> (row, first cell, cells)
+        self.heights: dict[str, int] = {}  # card -> its rows, when a card has its own rows
 
-    def draw(self, cards: list[str], texts: list[Text], lit: str | None, width: int) -> None:
+    def draw(self, cards: list[str], texts: list[Text], lit: str | None, width: int,
+             notes: list[Text] = (), rows: bool = False) -> None:
+        self.show(self.layout(cards, texts, lit, width, notes, rows))
+
+    def layout(self, cards: list[str], texts: list[Text], lit: str | None, width: int,
+               notes: list[Text] = (), rows: bool = False) -> list[Text]:
+        """The hand's lines: rows of cells, then ``notes`` (what the Special Action cards
+        do, each broken between words), so that no card's text is cut."""
         inner = max(1, width - self.FRAME_COLUMNS)
         plain = [t.cell_len for c, t in zip(cards, texts) if not D.cards[c].special]
         self.cell = min(inner, max(plain + [12]) + 1)
         self.cols = max(1, inner // self.cell)
+        if rows:  # a card a row: its words are as wide as the hand
+            self.cell, self.cols = inner, 1
         self.cards = list(cards)
         self.places = {}
         lines: list[Text] = []
         used = self.cols  # cells taken on the current line
+        self.heights = {}
         for card, text in zip(cards, texts):
+            if rows:  # its words broken between words, under its key
+                pieces = wrap(text, inner, 4)
+                self.places[card], self.heights[card] = (len(lines), 0, 1), len(pieces)
+                for piece in pieces:
+                    if card == lit:
+                        piece.pad_right(inner - piece.cell_len)
+                        piece.stylize("reverse bold")
+                    lines.append(piece)
+                continue
             span = min(self.cols, -(-(text.cell_len + 1) // self.cell))
             if used + span > self.cols:
                 lines.append(Text())
@@ -95,12 +116,14 @@ class HandView(Block):
                 cell.stylize("reverse bold")
             lines[-1].append_text(cell)
             used += span
-        self.show(lines or [Text(" no card in hand", style="dim")])
+        for note in notes:
+            lines += wrap(note, inner, 4)
+        return lines or [Text(" no card in hand", style="dim")]
 
     def card_at(self, x: int, y: int) -> str | None:
         col = x // self.cell
         return next((c for c, (row, first, span) in self.places.items()
-                     if row == y and first <= col < first + span), None)
+                     if row <= y < row + self.heights.get(c, 1) and first <= col < first + span), None)
 
     def click_offset(self, card: str) -> tuple[int, int]:
         """Where to click on this widget (border included) to play ``card``."""
@@ -117,7 +140,7 @@ class HandView(Block):
             board.clicked_card(card)
 
 
-class DuelBoard(Gauge, Foes, Exchange, BoardBase, Vertical):
+class DuelBoard(Spread, Gauge, Foes, Exchange, BoardBase, Vertical):
     frame: reactive[Frame | None] = reactive(None, always_update=True, repaint=False)
 
     DEFAULT_CSS = """
@@ -145,6 +168,7 @@ class DuelBoard(Gauge, Foes, Exchange, BoardBase, Vertical):
         self._drawn: tuple | None = None  # (view, width, room) last drawn in full
         self._digits: dict[str, str] = {}  # card -> its key while you hold or just played it
         self._targets: set[int] = set()  # enemies you may target now
+        self.spread = False  # the room for Life, Ki and the rounds as tracks, and words
 
     def compose(self) -> ComposeResult:
         yield Block(id="du-head")
@@ -208,41 +232,69 @@ class DuelBoard(Gauge, Foes, Exchange, BoardBase, Vertical):
             gauge = self.query_one("#du-gauge", Block)
             gap = [Text("")] if gauge.shown.plain.endswith("\n") else []
             gauge.show(self._gauge(view, lit, side) + gap)
-            hand_view.draw(hand, [self._hand_card(c) for c in hand], lit, side)
+            hand_view.draw(hand, [self._hand_card(c) for c in hand], lit, side, self._hand_notes(hand),
+                           self.spread and self.wide)
             return
         self._drawn = key
-        blocks = {
-            "#du-head": self._head(view, full),
-            "#du-gauge": self._gauge(view, lit, side),
-            "#du-foe": self._foes(view, side),
-            "#du-exch": self._exchange(view, side),
-            "#du-mods": self._modules(view, full),
-        }
         counts = Counter(D.cards[c].icon for c in hand if not D.cards[c].special)
         hand_view.border_subtitle = " ".join(f"{ICON_NAMES[k]} {counts.get(k, 0)}" for k in "FWEV")
-        hand_view.draw(hand, [self._hand_card(c) for c in hand], lit, side)
-        # What fits without scrolling: the cards to come, then blank lines between regions.
-        room = self._room()
-        decks = self._decks(view, side)
+        blocks = self._fitted(view, lit, full, side, self._room())
+        show(self.query_one("#du-decks"), len(blocks["#du-decks"]) > 0)
+        for selector, lines in blocks.items():
+            if selector == "#du-hand":
+                hand_view.show(lines)
+            else:
+                self.query_one(selector, Block).show(lines)
+        self._flash_reveals(view)
+
+    # What fits without scrolling, richest first: (spread, the cards to come, blank lines
+    # between regions). Spread: Life, Ki and the rounds as tracks, the setting in words.
+    LEVELS = ((True, True, True), (True, True, False), (False, True, True), (False, True, False),
+              (False, False, False))
+
+    def _fitted(self, view, lit: str | None, full: int, side: int, room: int) -> dict[str, list[Text]]:
+        """Every region's lines at the richest level that fits ``room`` rows; a spread
+        table then tells the rounds so far under the exchange, the newest that fit."""
+        hand_view = self.query_one(HandView)
+        hand = view.player.hand
+        for spread, decks, gap in self.LEVELS:
+            self.spread = spread
+            blocks = {
+                "#du-head": self._head(view, full),
+                "#du-gauge": self._gauge(view, lit, side),
+                "#du-foe": self._foes(view, side),
+                "#du-decks": self._decks(view, side) + [Text("")] if decks else [],
+                "#du-exch": self._exchange(view, side),
+                "#du-hand": hand_view.layout(hand, [self._hand_card(c) for c in hand], lit, side,
+                                             self._hand_notes(hand), spread and self.wide),
+                "#du-mods": self._modules(view, full),
+            }
+            if gap:
+                for selector in ("#du-gauge", "#du-foe"):
+                    blocks[selector].append(Text(""))
+            if self._need(blocks) <= room:
+                break
+        if self.spread:
+            told = self._rounds_told(view)
+            extra: list[Text] = []
+            exch = blocks["#du-exch"]
+            for line in reversed(told):
+                more = wrap(Text(line, style="dim"), side, 2)
+                trial = [Text("")] + [Text("The rounds so far:", style="bold")] + more + extra[2:]
+                if self._need({**blocks, "#du-exch": exch + trial}) > room:
+                    break
+                extra = trial
+            blocks["#du-exch"] = exch + extra
+        return blocks
+
+    def _need(self, blocks: dict[str, list[Text]]) -> int:
+        """The rows the table takes with these lines (the hand's border included)."""
         n = {k: len(v) for k, v in blocks.items()}
+        hand = n["#du-hand"] + HandView.FRAME_ROWS
         rest = n["#du-head"] + n["#du-mods"]
         if self.wide:
-            def need(decks_rows: int, gap: int) -> int:
-                top = max(n["#du-gauge"] + gap, n["#du-foe"] + gap + decks_rows)
-                return rest + top + max(n["#du-exch"], hand_view.rows)
-        else:
-            def need(decks_rows: int, gap: int) -> int:
-                return rest + n["#du-gauge"] + n["#du-foe"] + 2 * gap + decks_rows + n["#du-exch"] + hand_view.rows
-        decks.append(Text(""))
-        with_decks = need(len(decks), 1) <= room
-        blocks["#du-decks"] = decks if with_decks else []
-        show(self.query_one("#du-decks"), with_decks)
-        if need(len(blocks["#du-decks"]), 1) <= room:
-            for selector in ("#du-gauge", "#du-foe"):
-                blocks[selector].append(Text(""))
-        for selector, lines in blocks.items():
-            self.query_one(selector, Block).show(lines)
-        self._flash_reveals(view)
+            return rest + max(n["#du-gauge"], n["#du-foe"] + n["#du-decks"]) + max(n["#du-exch"], hand)
+        return rest + n["#du-gauge"] + n["#du-foe"] + n["#du-decks"] + n["#du-exch"] + hand
 
     def _flash_reveals(self, view) -> None:
         """Highlight for a moment what was just revealed or rolled: the defence, a
@@ -273,6 +325,8 @@ class DuelBoard(Gauge, Foes, Exchange, BoardBase, Vertical):
             used = place.id in view.used_duel or place.id in view.used_round
             where.append(" (used)" if used else " (exploit ready)", style="dim" if used else "green")
         facts.append(where)
+        if self.spread:  # each in its own words, on its own lines
+            facts = []
         if view.campaign is not None:
             camp = view.campaign
             if camp.in_bandits:
@@ -282,6 +336,8 @@ class DuelBoard(Gauge, Foes, Exchange, BoardBase, Vertical):
                 facts.append(Text(f"campaign {nxt} {camp.index + 1} of {len(camp.ladder)}"))
             facts.append(Text(f"score {camp.score}"))
         lines = flow(facts, width)
+        if self.spread:
+            lines = [ln for fact in self._setting(view) for ln in wrap(fact, width, 2)] + lines
         if view.result is not None:
             style = "bold green" if view.result == "win" else "bold red"
             verdict = "You win: " if view.result == "win" else "You lose: "
@@ -317,6 +373,10 @@ class DuelBoard(Gauge, Foes, Exchange, BoardBase, Vertical):
             gone.add(view.counter.id)
         defences = sorted((d for d in D.defence.values() if d.id not in gone), key=lambda d: (d.s, d.t))
         counters = sorted((c for c in D.counters.values() if c.id not in gone), key=lambda c: (c.wound, c.power))
+        tables = self._deck_tables(defences, counters, width) if self.spread and self.wide else None
+        if tables is not None:
+            return tables + wrap(Text("◆ a Ki mark: he pays 1 Ki, if he has any, to make the card stronger.",
+                                      style="dim"), width, 2)
         out = [Text(f"Defence cards to come ({len(defences)}):", style="bold")]
         out += [Text(f"{d.s}/{d.t}{'◆' if d.ki_mark else ''}") for d in defences]
         lines = flow(out, width, sep=" ", indent=2)
@@ -332,11 +392,16 @@ class DuelBoard(Gauge, Foes, Exchange, BoardBase, Vertical):
     def _hand_card(self, cid: str) -> Text:
         digit = self._digits.get(cid)
         out = Text.assemble((digit or " ", "bold reverse"), " ")
-        out.append_text(card_text(cid))
-        c = D.cards[cid]
-        if c.special and self.wide and c.text:
-            out.append(f": {c.text}", style="dim")
+        out.append_text(card_words(cid) if self.spread and self.wide else card_text(cid))
         return out
+
+    def _hand_notes(self, hand: list[str]) -> list[Text]:
+        """On a wide table, what each Special Action card in hand does, under the cards
+        (spread, each card has a row and says it there)."""
+        if not self.wide or self.spread:
+            return []
+        return [Text.assemble(("★ ", "magenta"), (D.cards[c].name, "magenta"), f": {D.cards[c].text}", style="dim")
+                for c in hand if D.cards[c].special and D.cards[c].text]
 
     def _modules(self, view, width: int) -> list[Text]:
         o = view.options

@@ -8,8 +8,8 @@ from rich.text import Text
 from rules.duel import preview
 from rules.duel.words import RESULT_WORDS
 
-from ..common.fit import flow
-from .texts import D, card_text, wrap
+from .spread import steps_track
+from .texts import D, card_text, flow, wrap
 
 RESULT_STYLE = {"miss": "dim", "W1": "bold yellow", "W2": "bold red", "blocked": "bold green",
                 "cancelled": "dim"}
@@ -39,6 +39,9 @@ class Exchange:
             lines += flow([head] + cards, width, sep=" ", indent=2)
         else:
             lines.append(head + Text(" no card played yet", style="dim"))
+        steps = steps_track(view.step) if self.spread else None
+        if steps is not None:
+            lines += flow([steps], width, indent=2)
         if view.defence is not None:
             d = D.defence[view.defence.id]
             s_need, t_need = preview.thresholds(view)

@@ -12,6 +12,11 @@ LEGEND = (
     ("locked", "the Kusarigama keeps your Guard at 0"),
     ("needs ✓ ✗", "the revealed defence's threshold on this track: met ✓ or not yet ✗"),
     ("♥", "Life (yours or an enemy's), now/at the start"),
+    ("♡", "on a Life track, a Life point lost"),
+    ("◇", "on your Ki track, Ki you may still gain (10 at most)"),
+    ("Round 3 of 20 at most", "the rounds as a track: ━ the rounds over, ● this one; a duel still "
+                              "undecided after round 20 is lost"),
+    ("✓ ● ·", "the steps of this exchange: done, now, still to come"),
     ("◆", "Ki; Meiyo ◆n is the Ki on the Meiyo card; after a card's values, a Ki mark"),
     ("Injury die [n] ✕", "the Injury die at level n; ✕ once Broken rib removed it"),
     ("義 勇 誠", "the three Bushido kanji; the pawn ● shows how far it has come"),

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ..common.fit import flow
-from .texts import D, wrap
+from .texts import D, flow, wrap
 
 TARGET_KEY = {1: "e", 2: "f", 3: "i"}
 
@@ -21,19 +20,31 @@ class Foes:
             if f.no in self._targets:  # the key that targets this enemy
                 mark = Text(TARGET_KEY[f.no], style="bold reverse")
             style = "dim strike" if f.dead else "bold"
-            facts = [mark + Text(f"{f.no or ''} {f.name}", style=style),
-                     Text(f"♥{f.life}/{f.life_start} ◆{f.ki}", style="dim" if f.dead else ""),
-                     Text(f"S{f.defs:+d} T{f.deft:+d} A{f.atk:+d}", style="dim")]
+            name = mark + Text(f"{f.no or ''} {f.name}", style=style)
+            if self.spread:  # his Life and Ki as tracks, his bonuses in words
+                lines.append(name)
+                facts = [self._foe_tracks(f)]
+            else:
+                facts = [name, Text(f"♥{f.life}/{f.life_start} ◆{f.ki}", style="dim" if f.dead else ""),
+                         Text(f"S{f.defs:+d} T{f.deft:+d} A{f.atk:+d}", style="dim")]
             if f.armour is not None:
                 facts.append(Text(f"armour {f.armour}"))
             if f.side:
                 facts.append(Text(f"SIDE {f.side}", style="bold reverse"))
             if f.bleed:
                 facts.append(Text(f"bleed {f.bleed}", style="red"))
-            lines += flow(facts, width, sep=" ", indent=3)
+            if self.spread:
+                facts[0] = Text("   ") + facts[0]
+                lines += flow(facts, width, sep="  ", indent=3)
+                lines += wrap(Text("   ") + self._foe_bonuses(f), width, 3)
+            else:
+                lines += flow(facts, width, sep=" ", indent=3)
             if not many:
                 ability = D.opponents[f.id].ability_text if f.id in D.opponents else f.ability
-                lines += wrap(Text(ability, style="dim"), width)
+                if self.spread:  # a sentence, under his name with his other lines
+                    lines += wrap(Text("   " + ability + ".", style="dim"), width, 3)
+                else:
+                    lines += wrap(Text(ability, style="dim"), width)
         if many:
             facts = [Text(f"{k} → {','.join(map(str, v))}") for k, v in D.versus3.counter_table.items()]
             facts[0] = Text("blue die: ") + facts[0]

@@ -6,8 +6,9 @@ from rich.text import Text
 
 from rules.duel import preview
 
-from ..common.fit import clip, flow
-from .texts import C, D, wrap
+from ..common.fit import clip
+from .spread import rounds_track
+from .texts import C, D, flow, wrap
 
 KANJI = ("義", "勇", "誠")
 TRACK_WIDTH = 27  # the widest track line ("S " + 11 cells + " 10→10 cap 3") and a space
@@ -81,8 +82,13 @@ class Gauge:
         ]
         die = Text.assemble("Injury die ", ("✕ removed" if p.die is None else f"[{p.die}]", "bold"))
         beside = width - room
+        you = self._you(view)
+        head: list[Text] = []
+        if self.spread:  # Life, Ki and the rounds as tracks over the gauge
+            head = [ln for t in self._you_tracks(view) + [rounds_track(view)] for ln in wrap(t, width, 5)]
+            you = you[2:]
         if beside >= 16:
-            facts = flow(self._you(view) + [die], beside, sep="  ")
+            facts = flow(you + [die], beside, sep="  ")
             lines = [scale_line(scale)] if big else []
             for i, tr in enumerate(tracks):
                 line = tr.copy()
@@ -91,8 +97,11 @@ class Gauge:
                     line.append_text(facts[i])
                 lines.append(line)
             lines += [Text(" " * room) + f for f in facts[3:]]
+        elif self.spread:
+            lines = tracks + flow(you + [die], width, sep="  ")
         else:
-            lines = flow(self._you(view), width, sep="  ") + tracks + [die]
+            lines = flow(you, width, sep="  ") + tracks + [die]
+        lines = head + lines
         if view.options.bushido:
             bushido = Text("Bushido ")
             if p.bushido_card:
@@ -109,7 +118,7 @@ class Gauge:
                     bushido.append(f"[{KANJI[k]}{'●' if p.bushido_pos > k else ' '}]",
                                    style="bold magenta" if p.bushido_pos > k else "dim")
             lines.append(clip(bushido, width))
-            if self.wide and p.bushido_card:
+            if (self.wide or self.spread) and p.bushido_card:
                 card = D.bushido[p.bushido_card]
                 lines += wrap(Text(f"{card.virtue} ({card.meaning}): {card.text}", style="dim"), width, 2)
         return [clip(ln, width) for ln in lines]

@@ -188,7 +188,12 @@ async def test_the_wide_table_pairs_its_regions_up_at_200x50(data_dir):
         assert table.has_class("-wide")
         assert foe.region.y == gauge.region.y and foe.region.x > gauge.region.right
         assert hand.region.y == exch.region.y and hand.region.x > exch.region.right
-        assert hand.cols >= 4  # the hand is one row of cells wider than at 80 columns
+        # With the room, each card has a row of its own and says its values in words.
+        rows = hand.shown.plain.split("\n")
+        assert len(rows) == len(app.store.state.player.hand)
+        for row, card in zip(rows, app.store.state.player.hand):
+            c = GAME_DATA.cards[card]
+            assert f"Strength {c.s:+d}, Technique {c.t:+d}, Guard {c.g:+d}" in row, row
         await _play(pilot, app, "begin", "F1", "V9")  # defence 4/8 is revealed: gauge 5/2/1
         lines = _lines(app)
         s_track = next(ln for ln in lines if "│ S " in ln)
@@ -196,7 +201,11 @@ async def test_the_wide_table_pairs_its_regions_up_at_200x50(data_dir):
         assert "needs 4 ✓" in s_track and "needs 8 ✗" in t_track  # Strength 5, Technique 2
         # The cards still to come: all twelve defences but the one on the table.
         text = screen_text(app)
-        assert "Defence cards to come (11): 3/9 5/6 5/8◆ 6/5 6/6 6/7 7/6 7/7◆ 8/4 8/5◆ 9/3" in text
+        # With the room, as a table: a column for each card, Strength over Technique.
+        rows = {" ".join(ln.split()) for ln in table.query_one("#du-decks").shown.plain.split("\n")}
+        assert "Defence cards to come (11):" in text
+        assert "Strength 3 5 5 6 6 6 7 7 8 8 9" in rows
+        assert "Technique 9 6 8 5 6 7 6 7 4 5 3" in rows
         assert "Counterattacks to come (12)" in text
 
 
