@@ -285,6 +285,12 @@ class DuelBoard(Spread, Gauge, Foes, Exchange, BoardBase, Vertical):
                     break
                 extra = trial
             blocks["#du-exch"] = exch + extra
+            # What is still free spaces the regions apart, up to two rows between each.
+            gap = min(2, (room - self._need(blocks)) // 3) if self.wide else 0
+            if gap > 0:
+                for selector in ("#du-head", "#du-gauge", "#du-foe"):
+                    blocks[selector] = blocks[selector] + [Text("")] * gap
+                blocks["#du-mods"] = [Text("")] * gap + blocks["#du-mods"]
         return blocks
 
     def _need(self, blocks: dict[str, list[Text]]) -> int:
@@ -376,7 +382,7 @@ class DuelBoard(Spread, Gauge, Foes, Exchange, BoardBase, Vertical):
         tables = self._deck_tables(defences, counters, width) if self.spread and self.wide else None
         if tables is not None:
             return tables + wrap(Text("◆ a Ki mark: he pays 1 Ki, if he has any, to make the card stronger.",
-                                      style="dim"), width, 2)
+                                      style="dim"), width, 2) + self._own_deck(view, width)
         out = [Text(f"Defence cards to come ({len(defences)}):", style="bold")]
         out += [Text(f"{d.s}/{d.t}{'◆' if d.ki_mark else ''}") for d in defences]
         lines = flow(out, width, sep=" ", indent=2)
@@ -387,7 +393,14 @@ class DuelBoard(Spread, Gauge, Foes, Exchange, BoardBase, Vertical):
                 out.append(Text(f"Wound {wound}: power " + " ".join(powers)))
         lines += flow(out, width, sep=" ", indent=2)
         lines.append(Text("◆ a Ki mark", style="dim"))
-        return lines
+        return lines + (self._own_deck(view, width) if self.spread else [])
+
+    def _own_deck(self, view, width: int) -> list[Text]:
+        """Your Action deck by icon (its order stays hidden): what your next draws hold."""
+        icons = Counter(D.cards[c].icon for c in view.action_deck if c in D.cards)
+        facts = [Text(f"Your action deck ({len(view.action_deck)}):", style="bold")]
+        facts += [Text(f"{ICON_NAMES[k]} {icons.get(k, 0)}") for k in "FWEV"]
+        return flow(facts, width, sep=" ", indent=2)
 
     def _hand_card(self, cid: str) -> Text:
         digit = self._digits.get(cid)

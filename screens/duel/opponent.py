@@ -22,8 +22,7 @@ class Foes:
             style = "dim strike" if f.dead else "bold"
             name = mark + Text(f"{f.no or ''} {f.name}", style=style)
             if self.spread:  # his Life and Ki as tracks, his bonuses in words
-                lines.append(name)
-                facts = [self._foe_tracks(f)]
+                facts = [name, self._foe_tracks(f)]
             else:
                 facts = [name, Text(f"♥{f.life}/{f.life_start} ◆{f.ki}", style="dim" if f.dead else ""),
                          Text(f"S{f.defs:+d} T{f.deft:+d} A{f.atk:+d}", style="dim")]
@@ -34,9 +33,9 @@ class Foes:
             if f.bleed:
                 facts.append(Text(f"bleed {f.bleed}", style="red"))
             if self.spread:
-                facts[0] = Text("   ") + facts[0]
                 lines += flow(facts, width, sep="  ", indent=3)
-                lines += wrap(Text("   ") + self._foe_bonuses(f), width, 3)
+                bonuses = self._foe_bonuses(f)
+                lines += flow([Text("   ") + bonuses[0]] + bonuses[1:], width, sep="; ", indent=3)
             else:
                 lines += flow(facts, width, sep=" ", indent=3)
             if not many:

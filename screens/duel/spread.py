@@ -49,7 +49,7 @@ def ki_track(ki: int, most: int | None) -> Text:
     (the opponent's Ki has no most: only his ◆ are drawn)."""
     out = Text("◆" * max(0, ki), style="cyan")
     if most is None:
-        out.append(f" {ki}")
+        out.append(f" {ki}" if ki > 0 else "0")
         return out
     out.append("◇" * max(0, most - ki), style="dim")
     out.append(f" {ki} of {most}")
@@ -111,11 +111,11 @@ class Spread:
                              style="dim" if foe.dead else "")
 
     @staticmethod
-    def _foe_bonuses(foe) -> Text:
-        """What he adds, in words: ``his defence cards: Strength +1, Technique +0; his
-        counterattacks: Power +1``."""
-        return Text(f"his defence cards: Strength {foe.defs:+d}, Technique {foe.deft:+d}; "
-                    f"his counterattacks: Power {foe.atk:+d}", style="dim")
+    def _foe_bonuses(foe) -> list[Text]:
+        """What he adds to each defence card and counterattack, in words: ``his defence:
+        Strength +1, Technique +0`` and ``his counterattack: Power +1``."""
+        return [Text(f"his defence: Strength {foe.defs:+d}, Technique {foe.deft:+d}", style="dim"),
+                Text(f"his counterattack: Power {foe.atk:+d}", style="dim")]
 
     def _setting(self, view) -> list[Text]:
         """Your weapon, the surroundings and your clan (in a campaign), each in its words."""
