@@ -250,7 +250,7 @@ class DuelBoard(Spread, Gauge, Foes, Exchange, BoardBase, Vertical):
     # What fits without scrolling, richest first: (spread, the cards to come, blank lines
     # between regions). Spread: Life, Ki and the rounds as tracks, the setting in words.
     LEVELS = ((True, True, True), (True, True, False), (False, True, True), (False, True, False),
-              (False, False, False))
+              (False, False, True), (False, False, False))
 
     def _fitted(self, view, lit: str | None, full: int, side: int, room: int) -> dict[str, list[Text]]:
         """Every region's lines at the richest level that fits ``room`` rows; a spread
