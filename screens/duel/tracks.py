@@ -70,7 +70,7 @@ class Gauge:
         p = view.player
         w = D.weapons[view.weapon]
         after = preview.gauge_after(view, lit) if lit else None
-        big = self.wide and width >= WIDE_TRACK + 16
+        big = self.wide and width >= WIDE_TRACK  # the Injury die goes under it if not beside
         scale, room = (3, WIDE_TRACK) if big else (1, TRACK_WIDTH)
         need = preview.thresholds(view) if big else None
         tracks = [
@@ -98,9 +98,9 @@ class Gauge:
                 lines.append(line)
             lines += [Text(" " * room) + f for f in facts[3:]]
         elif self.spread:
-            lines = tracks + flow(you + [die], width, sep="  ")
+            lines = ([scale_line(scale)] if big else []) + tracks + flow(you + [die], width, sep="  ")
         else:
-            lines = flow(you, width, sep="  ") + tracks + [die]
+            lines = flow(you, width, sep="  ") + ([scale_line(scale)] if big else []) + tracks + [die]
         lines = head + lines
         if view.options.bushido:
             bushido = Text("Bushido ")
