@@ -20,6 +20,7 @@ from textual.app import App, SystemCommand
 from textual.reactive import reactive
 from textual.theme import Theme
 
+from . import terminal_input  # noqa: F401 - a stray byte typed is ignored, not a crash
 from .themes import LIGHT_ANSI, OKABE_ITO, OKABE_ITO_ANSI, THEMES, MenuThemes
 
 from tabletop.catalog import game_title

@@ -12,6 +12,7 @@ with one sentence that never quotes the control characters.
 from __future__ import annotations
 
 import json
+import os
 import re
 
 import pytest
@@ -160,3 +161,20 @@ def test_a_hostile_save_read_through_the_load_screen_leaves_the_terminal_alone(e
         app.wait_exit()
         raw = bytes(app.output)
     assert hostile_bytes_in(raw) == []
+
+
+def test_a_stray_byte_on_the_terminal_is_ignored(env):
+    """Half of a multi-byte character (or any byte that is not UTF-8) typed at the menu is
+    ignored: the app keeps running, answers the next key and ends cleanly, no traceback."""
+    with PtyApp([], env) as app:
+        app.wait_for("Load a saved game")
+        os.write(app._fd, b"\xe2")  # the first byte of "⏎", alone
+        app.settle(0.5)
+        os.write(app._fd, b"\xff\xfe")
+        app.settle(0.5)
+        assert app.process.poll() is None, screen_text(bytes(app.output))[-600:]
+        app.press("ctrl+q")
+        code = app.wait_exit()
+        text = screen_text(bytes(app.output))
+    assert code == 0
+    assert "Traceback" not in text and "UnicodeDecodeError" not in text
