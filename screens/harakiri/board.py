@@ -40,6 +40,7 @@ from ..common.frame import ChooseAction, Frame, HighlightAction
 from ..common.parts import Part
 from ..common.parts import show as _show
 from .grid import HarakiriGrid, place_keys
+from .keys import decision_keys
 from .parts import BoardPart, Column, Row, TopPart, _Fixed
 from .enemy_turn import EnemyTurn
 from .paths import GridPaths
@@ -111,6 +112,7 @@ class HarakiriBoard(TopLines, EnemyTurn, SideBoards, GridPaths, _Fixed, BoardBas
         self._walk_from: int | None = None
         self._walk_log = 0
         self._walk_view = None
+        self._pinned: tuple = (None, {})  # (store, revision, choices) and their keys
 
     def compose(self) -> ComposeResult:
         yield TopPart(id="hk-top", fixed=True)
@@ -171,7 +173,7 @@ class HarakiriBoard(TopLines, EnemyTurn, SideBoards, GridPaths, _Fixed, BoardBas
                 grid.cursor = hp
         self._highlight_seen = frame.highlight
         grid.trail = self._trail(view)
-        grid.keys = place_keys(squares, frame.keys)
+        grid.keys = place_keys(squares, frame.keys, [a.kind for a in frame.actions])
         costs = self._costs(view, me)
         grid.path = self._path_for(grid.cursor, costs)
         grid.show(view, targets, costs, self._line(view, me, grid.cursor),
@@ -282,6 +284,23 @@ class HarakiriBoard(TopLines, EnemyTurn, SideBoards, GridPaths, _Fixed, BoardBas
 
     def curtain_note(self, public) -> str:
         return self.game.phase(public)
+
+    # -- keys ----------------------------------------------------------------------
+    def action_key(self, action: Any) -> str | None:
+        """Every choice's key follows from what it is (keys.py, assets/harakiri/keys.json),
+        read off the position the screen is listing now."""
+        return self._pins().get(action)
+
+    def _pins(self) -> dict:
+        screen = self.screen
+        store = getattr(screen, "store", None)
+        actions = tuple(getattr(screen, "actions", ()))
+        if store is None or not actions:
+            return {}
+        at = (id(store), getattr(store, "revision", None), actions)
+        if self._pinned[0] != at:
+            self._pinned = (at, decision_keys(store.view(None), actions))
+        return self._pinned[1]
 
     # -- input ---------------------------------------------------------------------
     def board_key(self, key: str) -> bool:

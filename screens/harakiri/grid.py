@@ -31,14 +31,20 @@ from rules.harakiri.core import open_doors
 from rules.harakiri.render import cell
 
 
-def place_keys(squares, keys) -> dict[int, str]:
+def place_keys(squares, keys, kinds=()) -> dict[int, str]:
     """Square -> the key of the one decision row on it (``squares[i]``: row i's square or
-    None). A square two rows choose, or a row on Enter or without a key, shows none."""
+    None). A square two rows choose, or a row on Enter or without a key, shows none; but a
+    start square shows the key that places the first character listed on it (each
+    character's row of keys is in the legend and the list)."""
     rows: dict[int, list[str | None]] = {}
-    for p, key in zip(squares, keys):
+    placing: dict[int, bool] = {}
+    kinds = list(kinds) or [""] * len(keys)
+    for p, key, kind in zip(squares, keys, kinds):
         if p is not None:
             rows.setdefault(p, []).append(key)
-    return {p: ks[0] for p, ks in rows.items() if len(ks) == 1 and ks[0] is not None and len(ks[0]) == 1}
+            placing[p] = placing.get(p, True) and kind == "place_character"
+    return {p: ks[0] for p, ks in rows.items()
+            if (len(ks) == 1 or placing[p]) and ks[0] is not None and len(ks[0]) == 1}
 
 SUB = "₀₁₂₃₄₅₆₇₈₉"  # movement costs, so they never read as a height digit
 CELL = 4
