@@ -49,7 +49,7 @@ from .squares import action_square, active_character, los_blockers  # noqa: F401
 from .top import TopLines
 
 TABS = {"g": "hk-grid", "c": "hk-chars", "e": "hk-foes"}
-STICKY = ("#hk-foes", "#hk-char-full")  # parts that only grow, until the board is resized
+STICKY = ("#hk-foes", "#hk-char-full", "#hk-top", "#hk-turn")  # parts that only grow, until the board is resized
 
 
 class HarakiriBoard(TopLines, EnemyTurn, SideBoards, GridPaths, _Fixed, BoardBase, Vertical):
@@ -68,15 +68,13 @@ class HarakiriBoard(TopLines, EnemyTurn, SideBoards, GridPaths, _Fixed, BoardBas
     HarakiriBoard { height: auto; }
     HarakiriBoard #hk-row { height: auto; }
     HarakiriBoard #hk-left { width: auto; height: auto; }
-    HarakiriBoard HarakiriGrid { height: 14; }
     HarakiriBoard #hk-boards { width: 1fr; height: auto; padding: 0 0 0 1; }
     HarakiriBoard #hk-grid { margin: 0 0 1 0; }
-    HarakiriBoard Part { text-wrap: nowrap; text-overflow: ellipsis; }
-    HarakiriBoard #hk-turn { height: 4; }
+    HarakiriBoard Part { text-wrap: nowrap; text-overflow: fold; }
     HarakiriBoard #hk-char-full { margin: 0 0 1 0; }
     HarakiriBoard.-narrow #hk-boards { padding: 0; }
     HarakiriBoard.-narrow #hk-row { layout: vertical; }
-    HarakiriBoard.-narrow HarakiriGrid { height: 9; margin: 0; }
+    HarakiriBoard.-narrow HarakiriGrid { margin: 0; }
     HarakiriBoard.-narrow #hk-left { width: 100%; }
     """
 
@@ -180,7 +178,7 @@ class HarakiriBoard(TopLines, EnemyTurn, SideBoards, GridPaths, _Fixed, BoardBas
                   me.p if me is not None else None)
         self._put("#hk-top", self._top(view, me, grid.cursor))
         self._draw_boards(view, grid.cursor)
-        self.query_one("#hk-turn", Part).put(self._turn_text(view))
+        self._put("#hk-turn", self._turn_text(view), floor=4)
         self._layout_tabs()
         # The arrows stay with the decision list; the grid has them only when the player
         # goes there (Tab, a click, g) and gives them back at the next decision.
@@ -272,6 +270,8 @@ class HarakiriBoard(TopLines, EnemyTurn, SideBoards, GridPaths, _Fixed, BoardBas
         frame = self.frame
         if frame is not None and frame.view is not None:
             self._draw_boards(frame.view, self.query_one(HarakiriGrid).cursor)
+            self._redraw_top()  # wrapped to the new width
+            self._put("#hk-turn", self._turn_text(frame.view), floor=4)
 
     def _follow_screen(self, _screen) -> None:
         if self.narrow != self.has_class("-narrow"):

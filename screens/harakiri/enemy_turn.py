@@ -71,7 +71,7 @@ class EnemyTurn:
         grid = self.query_one(HarakiriGrid)
         grid.trail = self._trail(view)
         grid.redraw()
-        self.query_one("#hk-turn", Part).put(self._turn_text(view))
+        self._put("#hk-turn", self._turn_text(view), floor=4)
         self._put("#hk-top", self._top(view, active_character(view), grid.cursor))
 
     def _stop_turn(self) -> None:

@@ -28,7 +28,15 @@ from textual.strip import Strip
 
 from rules.harakiri.model import pos, xy
 from rules.harakiri.core import open_doors
+from rules.harakiri import data
 from rules.harakiri.render import cell
+
+CHAR_NAMES = {cid: d.name for cid, d in data.characters().characters.items()}
+
+
+def enemy_name(etype: str) -> str:
+    """An enemy's name as its board gives it (under its code on a tall square)."""
+    return data.enemy_def(etype).name
 
 
 def place_keys(squares, keys, kinds=()) -> dict[int, str]:
@@ -47,8 +55,9 @@ def place_keys(squares, keys, kinds=()) -> dict[int, str]:
             if (len(ks) == 1 or placing[p]) and ks[0] is not None and len(ks[0]) == 1}
 
 SUB = "₀₁₂₃₄₅₆₇₈₉"  # movement costs, so they never read as a height digit
-CELL = 4
+CELL = 5  # the columns of a square at its smallest: the cell, a key or mark, a cost
 LEFT = 3  # the row numbers
+TEXTURE = {"obstacle": "▲", "difficult": "~", "inaccessible": "#"}  # a taller square's lower lines
 TERRAIN_STYLE = {
     "plain": Style(color="grey70"),
     "inaccessible": Style(color="grey35", bgcolor="grey11"),
@@ -129,6 +138,7 @@ class HarakiriGrid(ScrollView, can_focus=True):
         self.trail: set[int] = set()
         self.cursor: int | None = None
         self.box = (0, 0, 0, 0)
+        self.cw, self.ch = CELL, 1  # a square's columns and lines (``set_scale``)
         self._rows: list[Strip] = []
 
     # -- what to draw ------------------------------------------------------------
@@ -142,10 +152,33 @@ class HarakiriGrid(ScrollView, can_focus=True):
                 first = min(targets) if targets else active_p
                 self.cursor = first if first in state.squares else min(state.squares)
         x0, x1, y0, y1 = self.box
-        size = Size(LEFT + CELL * (x1 - x0 + 1), y1 - y0 + 2) if state is not None else Size(1, 1)
+        size = self.size_for(self.cw, self.ch) if state is not None else Size(1, 1)
         if size != self.virtual_size:
             self.virtual_size = size
         self.redraw()
+
+    def size_for(self, cw: int, ch: int) -> Size:
+        """The grid's drawing with squares ``cw`` columns by ``ch`` lines."""
+        x0, x1, y0, y1 = self.box
+        return Size(LEFT + cw * (x1 - x0 + 1), ch * (y1 - y0 + 1) + 1)
+
+    def corner(self, p: int) -> tuple[int, int]:
+        """Where square ``p`` starts in the drawing (its cell's first column, its first
+        line): a click there picks it; its key stands 3 columns on, its cost 4."""
+        x, y = xy(p)
+        x0, _, y0, _ = self.box
+        return LEFT + self.cw * (x - x0), self.ch * (y - y0) + 1
+
+    def set_scale(self, cw: int, ch: int) -> bool:
+        """Squares of ``cw`` columns by ``ch`` lines; True when that is a change."""
+        if (cw, ch) == (self.cw, self.ch):
+            return False
+        self.cw, self.ch = cw, ch
+        if self.view_state is not None:
+            self.virtual_size = self.size_for(cw, ch)
+            self._rows = []
+            self.redraw()
+        return True
 
     def redraw(self) -> None:
         """Compose the rows again after a mark changed (the line of sight, the trail) and
@@ -165,8 +198,9 @@ class HarakiriGrid(ScrollView, can_focus=True):
             self._rows = []
             return
         x0, x1, y0, y1 = self.box
-        width = LEFT + CELL * (x1 - x0 + 1)
-        head = [Segment(" " * LEFT, DIM)] + [Segment(f"{x:>3} ", DIM) for x in range(x0, x1 + 1)]
+        cw, ch = self.cw, self.ch
+        width = LEFT + cw * (x1 - x0 + 1)
+        head = [Segment(" " * LEFT, DIM)] + [Segment(f"{x:>3}".ljust(cw), DIM) for x in range(x0, x1 + 1)]
         rows = [Strip(head, width)]
         chars = {c.p: c for c in state.characters if c.p is not None and not c.defeated}
         foes = {e.p: e for e in state.enemies}
@@ -187,22 +221,26 @@ class HarakiriGrid(ScrollView, can_focus=True):
                 on_line[s] = ("×", LOS_NO)
         path = set(self.path[1:])
         for y in range(y0, y1 + 1):
-            segs = [Segment(f"{y:>2} ", DIM)]
+            lines = [[Segment(f"{y:>2} ", DIM)]] + [[Segment(" " * LEFT)] for _ in range(ch - 1)]
             for x in range(x0, x1 + 1):
                 p = pos(x, y)
                 sq = state.squares.get(p)
                 if sq is None:
-                    segs.append(Segment(" " * CELL))
+                    for segs in lines:
+                        segs.append(Segment(" " * cw))
                     continue
                 text = cell(state, p, doors)
                 style = TERRAIN_STYLE[sq.terrain]
+                name = ""
                 if p in chars:
                     style = CHAR
+                    name = CHAR_NAMES.get(chars[p].id, "")
                 elif p in foes:
                     e = foes[p]
                     style = ALLY_NPC if e.side == "ally" else FOE
                     if e.base in BASE_BG and e.side != "ally":
                         style = style + Style(bgcolor=BASE_BG[e.base])
+                    name = enemy_name(e.type)
                 elif p in res:
                     style = RESISTOR
                 elif p in points:
@@ -214,18 +252,19 @@ class HarakiriGrid(ScrollView, can_focus=True):
                 if sq.h in HEIGHT_BG and style.bgcolor is None:
                     style = style + HEIGHT_BG[sq.h]
                 mark, mstyle = " ", DIM
+                cost, cstyle = " ", DIM
                 if p in on_line:
                     mark, mstyle = on_line[p]
                 elif p in self.trail:
                     mark, mstyle = "•", TRAIL_MARK
                 elif p in self.keys and p in self.targets:
                     mark, mstyle = self.keys[p], Style(bold=True, reverse=True)  # a key, not part of the cell
-                elif p in self.costs and self.line is None:
-                    mark, mstyle = SUB[min(self.costs[p], 9)], REACH
                 elif p in self.targets:
                     mark, mstyle = "›", Style(bold=True)
                 elif p in foes and foes[p].side == "ally":
                     mark, mstyle = "ₐ", ALLY_MARK  # an ally is told from a foe by more than colour
+                if p in self.costs and self.line is None and p not in self.trail:
+                    cost, cstyle = SUB[min(self.costs[p], 9)], REACH  # beside a key too
                 if p in self.targets:
                     style = style + TARGET
                 if p in self.trail:
@@ -233,14 +272,23 @@ class HarakiriGrid(ScrollView, can_focus=True):
                 elif p in path and self.line is None:
                     style = style + PATH
                     mstyle = mstyle + PATH
+                    cstyle = cstyle + PATH
                 if p == self.active_p:
                     style = style + ACTIVE
                 if p == self.cursor:
                     style = style + CURSOR
                     mstyle = mstyle + CURSOR
-                segs.append(Segment(text, style))
-                segs.append(Segment(mark, mstyle))
-            rows.append(Strip(segs, width).simplify())
+                    cstyle = cstyle + CURSOR
+                lines[0] += [Segment(text, style), Segment(mark, mstyle), Segment(cost, cstyle)]
+                if cw > CELL:
+                    lines[0].append(Segment(" " * (cw - CELL), style))
+                fill = style + Style(underline=False) if ch > 1 else style
+                for i, segs in enumerate(lines[1:], 1):
+                    under = name if i == 1 and 0 < len(name) <= cw - 2 else ""
+                    texture = TEXTURE.get(sq.terrain, " ") if not under else " "
+                    body = (" " + under).ljust(cw - 1) if under else (" " + texture * (cw - 3) + " ").ljust(cw - 1)
+                    segs += [Segment(body[:cw - 1], fill if i < ch - 1 else style), Segment(" ")]
+            rows += [Strip(segs, width).simplify() for segs in lines]
         self._rows = rows
 
     def render_line(self, y: int) -> Strip:
@@ -272,11 +320,11 @@ class HarakiriGrid(ScrollView, can_focus=True):
             self.redraw()
             x, y = xy(p)
             x0, _, y0, _ = self.box
-            self.scroll_to_region_if_needed(LEFT + CELL * (x - x0), y - y0 + 1)
+            self.scroll_to_region_if_needed(LEFT + self.cw * (x - x0), self.ch * (y - y0) + 1)
             self.post_message(self.Moved(p))
 
     def scroll_to_region_if_needed(self, x: int, y: int) -> None:
-        self.scroll_to_region(Region(x, y, CELL, 1), animate=False, immediate=True)
+        self.scroll_to_region(Region(x, y, self.cw, self.ch), animate=False, immediate=True)
 
     def action_select(self) -> None:
         """Enter: the choice on the square under the cursor (the highlighted square)."""
@@ -288,7 +336,7 @@ class HarakiriGrid(ScrollView, can_focus=True):
 
     def square_at(self, x: int, y: int) -> int | None:
         x0, x1, y0, y1 = self.box
-        gx, gy = (x - LEFT) // CELL + x0, y - 1 + y0
+        gx, gy = (x - LEFT) // self.cw + x0, (y - 1) // self.ch + y0 if y >= 1 else y0 - 1
         if x < LEFT or not (x0 <= gx <= x1 and y0 <= gy <= y1):
             return None
         p = pos(gx, gy)

@@ -12,19 +12,61 @@ from . import sheets
 from .grid import HarakiriGrid
 
 _MEASURE = Console(width=200, color_system=None)  # only to wrap a board's Text to a column
+BOARDS_MIN = 24  # the character boards' column beside the grid, at least
+
+
+def wrap_lines(text: Text, width: int) -> tuple[Text, list[int]]:
+    """``text`` with each line longer than ``width`` wrapped at its spaces (a word longer
+    than the line is folded, never cut), and the line each original line now starts on."""
+    lines = text.split("\n", allow_blank=True)
+    if width <= 0 or all(cell_len(line.plain) <= width for line in lines):
+        return text, list(range(len(lines)))
+    out: list[Text] = []
+    starts = []
+    for line in lines:
+        starts.append(len(out))
+        if cell_len(line.plain) <= width:
+            out.append(line)
+        else:
+            out.extend(line.wrap(_MEASURE, width, overflow="fold", no_wrap=False))
+    for piece in out:
+        piece.rstrip()
+    return Text("\n").join(out), starts
+
+
+def square_size(columns: int, rows: int, width: int, height: int, narrow: bool) -> tuple[int, int]:
+    """A square's columns and lines for a zone of ``columns`` x ``rows`` squares on a board
+    area ``width`` x ``height``: 5 x 1 (the cell, a key, a move cost) where room is short,
+    taller from 34 lines, and wider and taller still (up to 9 x 3) where the grid and the
+    character boards both fit beside each other."""
+    room = width if narrow else width - BOARDS_MIN - 3
+    cw = next((c for c in (9, 7, 6) if columns * c + 3 <= room), 5)
+    if narrow:
+        cw = min(cw, 7)
+    ch = 3 if cw >= 9 and height >= 45 else 2 if height >= 34 else 1
+    if narrow and height < 30:
+        cw, ch = 5, 1
+    return cw, ch
 
 
 class SideBoards:
     """Drawing the character and enemy boards (mixed into HarakiriBoard)."""
 
     def _put(self, selector: str, text: Text, floor: int | None = None) -> None:
-        """Unwrapped text in a part whose height is set to its lines: a new layout is
-        asked for only when the number of lines changes, not on every redraw. A part
-        with a floor is at least that high and only ever grows (until the terminal is
-        resized), so that an enemy falling or the cursor leaving an enemy does not cost
-        a layout of the whole screen."""
+        """Text in a part whose height is set to its lines, each line wrapped at word
+        boundaries to the part's width (never cut): a new layout is asked for only when
+        the number of lines changes, not on every redraw. A part with a floor is at least
+        that high and only ever grows (until the terminal is resized), so that an enemy
+        falling or the cursor leaving an enemy does not cost a layout of the whole screen."""
         part = self.query_one(selector, Part)
+        text, starts = wrap_lines(text, part.content_region.width)
+        if selector == "#hk-top":  # the queue cards' clickable lines follow the wrapping
+            top = self.query_one("#hk-top")
+            top.cards = [(starts[line] if line < len(starts) else line, x0, x1, ref)
+                         for line, x0, x1, ref in top.cards]
         lines = text.plain.count("\n") + 1
+        if selector == "#hk-top":
+            floor = 0  # grows only, until a resize: a wrapped line coming and going costs no layout
         if floor is not None:
             lines = max(lines, floor, self._heights.get(selector, 0))
         if self._heights.get(selector) != lines:
@@ -60,7 +102,7 @@ class SideBoards:
             if last is not None and last[1] == width and last[0] == sheet:
                 sheet = last[2]  # the same board at the same width: wrapped as before
             else:
-                wrapped = Text("\n").join(sheet.wrap(_MEASURE, width, overflow="ellipsis", no_wrap=False))
+                wrapped = wrap_lines(sheet, width)[0]
                 self._wrapped, sheet = (sheet, width, wrapped), wrapped
         self._put("#hk-char-full", sheet, floor=0)  # grows only: no layout per focus
         others = Text("\n").join(sheets.compact(view, c) for c in view.characters if c.id != focus)
@@ -79,17 +121,24 @@ class SideBoards:
             self._put("#hk-foes", sheets.enemies(view, focus), floor)
 
     def _fit_grid(self) -> None:
-        """Beside the boards the grid takes only the columns it needs (up to 60)."""
+        """The squares grow with the room (``square_size``); beside the boards the grid
+        takes the columns it needs, leaving the character boards at least ``BOARDS_MIN``."""
         grid = self.query_one(HarakiriGrid)
-        want = "100%" if self.narrow else str(min(grid.virtual_size.width + 3, 61))
+        area = self.parent.size if self.parent is not None else None
+        width, height = (area.width, area.height) if area else (0, 0)
+        x0, x1, y0, y1 = grid.box
+        grid.set_scale(*square_size(x1 - x0 + 1, y1 - y0 + 1, width, height, self.narrow))
+        need = grid.virtual_size.width + 3
+        want = "100%" if self.narrow else str(max(20, min(need, width - BOARDS_MIN)) if width else need)
         if self._grid_width != want:
             self._grid_width = want
             grid.styles.width = want
             self._rewrap_due = True
             self.call_after_refresh(self._rewrap)
-        # Narrow, the grid is no taller than its rows (up to 9): the lines the top needs
-        # during a move (the path) still fit above it at 80x24.
-        rows = min(9, max(grid.virtual_size.height, 2)) if self.narrow else None
+        # Narrow at 80x24, the grid is no taller than its rows (up to 9): the lines the top
+        # needs during a move (the path) still fit above it.
+        rows = max(grid.virtual_size.height, 2)
+        rows = min(9, rows) if self.narrow and grid.ch == 1 else rows
         if rows != self._grid_rows:
             self._grid_rows = rows
             grid.styles.height = rows

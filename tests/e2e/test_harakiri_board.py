@@ -12,7 +12,7 @@ from screens.common.curtain import CurtainScreen
 from screens.common.outcome import OutcomeScreen
 from screens.harakiri import HarakiriBoard
 from screens.harakiri.board import action_square
-from screens.harakiri.grid import CELL, LEFT, HarakiriGrid
+from screens.harakiri.grid import HarakiriGrid
 from screens.app import TabletopApp
 
 from .helpers import board_of, bot_chooser, click_action, press_action, screen_text, settle
@@ -20,6 +20,11 @@ from .helpers import board_of, bot_chooser, click_action, press_action, screen_t
 GAMES = {"harakiri": GAME}
 
 pytestmark = pytest.mark.usefixtures("quick_pilot")
+
+
+def _words(text) -> str:
+    """A part's words (or a line's) whatever the width it wrapped them at."""
+    return " ".join((text if isinstance(text, str) else text.shown.plain).split())
 
 
 @asynccontextmanager
@@ -100,9 +105,8 @@ async def test_ossuary_bell_a_few_rounds_by_clicks(data_dir):
             before = store.revision
             p = _grid_pick(store.view(board.frame.seat), actions, action)
             if p is not None:
-                x, y = xy(p)
-                x0, _, y0, _ = grid.box
-                offset = (LEFT + CELL * (x - x0) + 2 - int(grid.scroll_offset.x), y - y0 + 1 - int(grid.scroll_offset.y))
+                cx, cy = grid.corner(p)
+                offset = (cx + 2 - int(grid.scroll_offset.x), cy - int(grid.scroll_offset.y))
                 await pilot.click(grid, offset=offset)
                 square_clicks += 1
             else:
@@ -154,9 +158,8 @@ async def test_a_far_square_shows_its_cheapest_path_then_a_second_click_goes_the
         far = max(grid.costs, key=lambda p: (grid.costs[p], p))
         assert grid.costs[far] >= 2
         path = path_to(parent, me.p, far)
-        x, y = xy(far)
-        x0, _, y0, _ = grid.box
-        offset = (LEFT + CELL * (x - x0) + 2 - int(grid.scroll_offset.x), y - y0 + 1 - int(grid.scroll_offset.y))
+        cx, cy = grid.corner(far)
+        offset = (cx + 2 - int(grid.scroll_offset.x), cy - int(grid.scroll_offset.y))
         before = store.revision
         await pilot.click(grid, offset=offset)
         await settle(pilot, 1)
@@ -321,9 +324,9 @@ async def test_an_enemy_turn_plays_out_a_line_at_a_time_without_holding_up_input
         await settle(pilot, 1)
         assert widget.playing and widget.turn_at == 1 and len(widget.turn) >= 3
         first = widget.turn[0]
-        turn_text = widget.query_one("#hk-turn", Part).shown.plain
-        assert f"▶{first}" in turn_text and widget.turn[1] not in turn_text
-        assert f"▶ {first}" in widget.query_one("#hk-top", Part).shown.plain
+        turn_text = _words(widget.query_one("#hk-turn", Part))  # lines wrap at the part's width
+        assert _words(f"▶{first}") in turn_text and _words(widget.turn[1]) not in turn_text
+        assert _words(f"▶ {first}") in _words(widget.query_one("#hk-top", Part))
         # The line it is about (the enemy activating) is marked on the grid.
         assert grid.trail and grid.trail <= set(store.state.squares)
         # Looking around (the line of sight, the decision cursor) does not cut it short.
@@ -333,7 +336,7 @@ async def test_an_enemy_turn_plays_out_a_line_at_a_time_without_holding_up_input
         assert widget.playing and widget.turn_at == 1
         widget._next_line()  # what the timer does
         await settle(pilot, 1)
-        assert widget.turn_at == 2 and f"▶{widget.turn[1]}" in widget.query_one("#hk-turn", Part).shown.plain
+        assert widget.turn_at == 2 and _words(f"▶{widget.turn[1]}") in _words(widget.query_one("#hk-turn", Part))
         # The decision panel is live meanwhile: the next action is taken at once.
         before = store.revision
         await press_action(pilot, board, 0)

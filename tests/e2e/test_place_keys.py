@@ -73,8 +73,7 @@ async def test_the_key_beside_a_province_is_its_rows_key_and_plays_it(data_dir):
 async def test_the_key_beside_a_harakiri_square_is_its_rows_key_and_plays_it(data_dir):
     from rules.harakiri import GAME as HARAKIRI
     from screens.harakiri.board import action_square
-    from screens.harakiri.grid import CELL, LEFT, HarakiriGrid
-    from rules.harakiri.model import xy
+    from screens.harakiri.grid import HarakiriGrid
 
     app = TabletopApp(games={"harakiri": HARAKIRI}, bot_delay=0)
     async with app.run_test(size=(130, 44)) as pilot:
@@ -103,9 +102,8 @@ async def test_the_key_beside_a_harakiri_square_is_its_rows_key_and_plays_it(dat
         assert len(keyed) >= 2, "several squares, each one row's"
 
         def mark(p: int) -> str:  # the column after the square's three-character cell
-            x, y = xy(p)
-            x0, _, y0, _ = grid.box
-            return grid._rows[y - y0 + 1].text[LEFT + CELL * (x - x0) + 3]
+            x, y = grid.corner(p)
+            return grid._rows[y].text[x + 3]
 
         for i, p in keyed:
             assert mark(p) == board.keys[i], "the square shows the key of its row"
