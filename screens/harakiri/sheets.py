@@ -230,35 +230,44 @@ def _compact(out: Text, e) -> None:
     out.append("\n")
 
 
-def enemies(view, focus: str | None = None) -> Text:
+def enemies(view, focus: str | None = None, wide: bool = False) -> Text:
     """The enemy boards. ``focus`` (an enemy uid: the one under the grid cursor, or the
-    active one) gets the full board; every other enemy a compact two-line entry."""
+    active one) gets the full board; every other enemy a compact two-line entry, or
+    (``wide``) a sentence on one line."""
+    from .sentences import enemy_line
     out = Text.assemble(("Enemies", "bold"), "\n")
     if not view.enemies:
         out.append(" none on the board\n", style="dim")
     fe = next((e for e in view.enemies if e.uid == focus), None) if isinstance(focus, str) else None
     shown = set()
     if fe is not None:
-        shown = board(out, view, fe)
+        shown = board(out, view, fe, wide)
     for e in view.enemies:
         if e.uid not in shown:
-            _compact(out, e)
+            (enemy_line if wide else _compact)(out, e)
     for r in view.resistors:
         out.append(f" {r.name} {fmt(r.p)}: {r.tokens} resistance tokens\n")
     out.rstrip()
     return out
 
 
-def board(out: Text, view, e) -> set[str]:
-    """Append the full board of enemy ``e``; return the uids it covers (its type's bases)."""
+def board(out: Text, view, e, wide: bool = False) -> set[str]:
+    """Append the full board of enemy ``e``; return the uids it covers (its type's bases).
+    ``wide``: its figures and each base's state in words."""
+    from .sentences import enemy_state
     d = data.enemy_def(e.type)
     st = enemy_stats(e)
     minion = isinstance(d, data.MinionDef)
     _label(out, e, "▶")
     out.append("\n")
     plus = " (+)" if e.plus else ""
-    out.append(f" HP {st['hp']} ARM {st['arm']} EVA {st['eva']} MOV {st['mov']} {d.move}"
-               f" RNG {st['range']} dice {_dice(st['dice'])}{plus} · targets {PRIO_SHORT.get(d.prio, d.prio)}\n")
+    if wide:
+        out.append(f" {st['hp']} HP, armour {st['arm']}, evasion {st['eva']}, moves {st['mov']} ({d.move}),"
+                   f" range {st['range']}, dice {_dice(st['dice'])}{plus} · targets {PRIO_SHORT.get(d.prio, d.prio)}\n")
+    else:
+        out.append(f" HP {st['hp']} ARM {st['arm']} EVA {st['eva']} MOV {st['mov']} {d.move}"
+                   f" RNG {st['range']} dice {_dice(st['dice'])}{plus} · targets {PRIO_SHORT.get(d.prio, d.prio)}\n")
+    state = enemy_state if wide else _state
     covered = {e.uid}
     if minion:
         rows = [o for o in view.enemies if o.type == e.type and o.side == e.side]
@@ -267,12 +276,12 @@ def board(out: Text, view, e) -> set[str]:
             out.append(" ▶" if o.uid == e.uid else "  ")
             bg = BASE_BG.get(o.base or "")
             out.append(o.base or "-", style=f"bold #ffffff on {bg}" if bg else "bold")
-            out.append(f"{'+' if o.plus else ''} {fmt(o.p)} ")
-            _state(out, o)
+            out.append(f"{'+' if o.plus else ''} {'on ' if wide else ''}{fmt(o.p)}{': ' if wide else ' '}")
+            state(out, o)
             out.append("\n")
     else:
         out.append(" ")
-        _state(out, e)
+        state(out, e)
         out.append("\n")
     names = [d.attack_name] if not minion else []
     for sk in d.skills.values():

@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..common.parts import Part
-from . import sheets
+from . import sentences, sheets
 from .grid import HarakiriGrid
 
 _MEASURE = Console(width=200, color_system=None)  # only to wrap a board's Text to a column
@@ -93,10 +93,11 @@ class SideBoards:
         if not force and focus == self._char_focus:
             return
         self._char_focus = focus
-        self._put("#hk-chars", sheets.characters_head())
         full = next(c for c in view.characters if c.id == focus)
         width = self.query_one("#hk-char-full").size.width or sheets.WIDTH
-        sheet = sheets.character(view, full)
+        wide = width >= sentences.WIDE
+        self._put("#hk-chars", Text("Characters", style="bold") if wide else sheets.characters_head())
+        sheet = (sentences if wide else sheets).character(view, full)
         if any(cell_len(line) > width for line in sheet.plain.split("\n")):  # else wrapping keeps it as it is
             last = self._wrapped
             if last is not None and last[1] == width and last[0] == sheet:
@@ -105,7 +106,8 @@ class SideBoards:
                 wrapped = wrap_lines(sheet, width)[0]
                 self._wrapped, sheet = (sheet, width, wrapped), wrapped
         self._put("#hk-char-full", sheet, floor=0)  # grows only: no layout per focus
-        others = Text("\n").join(sheets.compact(view, c) for c in view.characters if c.id != focus)
+        others = Text("\n").join((sentences if wide else sheets).compact(view, c)
+                                  for c in view.characters if c.id != focus)
         self._put("#hk-char-others", others)
 
     def _draw_foes(self, view, cursor: int | None, force: bool = False) -> None:
@@ -118,7 +120,8 @@ class SideBoards:
             if not self.narrow:  # what the board area has left under the grid
                 grid = self.query_one(HarakiriGrid)
                 floor = self.parent.size.height - self._heights.get("#hk-top", 3) - 4 - grid.outer_size.height
-            self._put("#hk-foes", sheets.enemies(view, focus), floor)
+            wide = self.query_one("#hk-foes").size.width >= sentences.WIDE
+            self._put("#hk-foes", sheets.enemies(view, focus, wide), floor)
 
     def _fit_grid(self) -> None:
         """The squares grow with the room (``square_size``); beside the boards the grid
