@@ -70,7 +70,7 @@ class HarakiriBoard(TopLines, EnemyTurn, SideBoards, GridPaths, _Fixed, BoardBas
     HarakiriBoard #hk-left { width: auto; height: auto; }
     HarakiriBoard #hk-boards { width: 1fr; height: auto; padding: 0 0 0 1; }
     HarakiriBoard #hk-grid { margin: 0 0 1 0; }
-    HarakiriBoard Part { text-wrap: nowrap; text-overflow: fold; }
+    HarakiriBoard Part { text-wrap: nowrap; text-overflow: ellipsis; }
     HarakiriBoard #hk-char-full { margin: 0 0 1 0; }
     HarakiriBoard.-narrow #hk-boards { padding: 0; }
     HarakiriBoard.-narrow #hk-row { layout: vertical; }

@@ -13,6 +13,7 @@ from .grid import HarakiriGrid
 
 _MEASURE = Console(width=200, color_system=None)  # only to wrap a board's Text to a column
 BOARDS_MIN = 24  # the character boards' column beside the grid, at least
+UNDER = 18  # lines of the board area kept for the top and the enemies under a tall grid
 
 
 def wrap_lines(text: Text, width: int) -> tuple[Text, list[int]]:
@@ -36,14 +37,16 @@ def wrap_lines(text: Text, width: int) -> tuple[Text, list[int]]:
 
 def square_size(columns: int, rows: int, width: int, height: int, narrow: bool) -> tuple[int, int]:
     """A square's columns and lines for a zone of ``columns`` x ``rows`` squares on a board
-    area ``width`` x ``height``: 5 x 1 (the cell, a key, a move cost) where room is short,
-    taller from 34 lines, and wider and taller still (up to 9 x 3) where the grid and the
-    character boards both fit beside each other."""
-    room = width if narrow else width - BOARDS_MIN - 3
-    cw = next((c for c in (9, 7, 6) if columns * c + 3 <= room), 5)
+    area ``width`` x ``height``: 5 x 1 (the cell, a key, a move cost) where room is short;
+    beside the character boards as wide as leaves them room for sentences (up to 9), else
+    at least ``BOARDS_MIN``; 3 lines (or 2) where the whole grid still leaves ``UNDER``
+    lines of the board area for the top and the enemies, else 1."""
     if narrow:
-        cw = min(cw, 7)
-    ch = 3 if cw >= 9 and height >= 45 else 2 if height >= 34 else 1
+        cw = 7 if columns * 7 + 3 <= width else 5
+    else:
+        cw = next((c for c in (9, 8, 7) if columns * c + 3 <= width - sentences.WIDE - 6), 0)
+        cw = cw or next((c for c in (6,) if columns * c + 3 <= width - BOARDS_MIN - 3), 5)
+    ch = next((h for h in (3, 2) if (cw >= 8 or h == 2) and rows * h + 1 + UNDER <= height), 1)
     if narrow and height < 30:
         cw, ch = 5, 1
     return cw, ch
@@ -142,6 +145,8 @@ class SideBoards:
         # needs during a move (the path) still fit above it.
         rows = max(grid.virtual_size.height, 2)
         rows = min(9, rows) if self.narrow and grid.ch == 1 else rows
+        if not self.narrow and height:  # the enemies keep room under a grid that scrolls
+            rows = max(min(rows, height - UNDER), min(rows, 14))
         if rows != self._grid_rows:
             self._grid_rows = rows
             grid.styles.height = rows

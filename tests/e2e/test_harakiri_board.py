@@ -159,6 +159,8 @@ async def test_a_far_square_shows_its_cheapest_path_then_a_second_click_goes_the
         assert grid.costs[far] >= 2
         path = path_to(parent, me.p, far)
         cx, cy = grid.corner(far)
+        grid.scroll_to_region_if_needed(cx, cy)  # a grid taller than its room scrolls
+        await settle(pilot, 1)
         offset = (cx + 2 - int(grid.scroll_offset.x), cy - int(grid.scroll_offset.y))
         before = store.revision
         await pilot.click(grid, offset=offset)

@@ -16,9 +16,10 @@ from .test_harakiri_board import _table
 pytestmark = pytest.mark.usefixtures("quick_pilot")
 
 
-async def _look(size):
-    """The grid's square size and each shown part's lines with its width, mid-game."""
-    store = _store("ossuary_bell", 5, _mid_game)
+async def _look(size, mid: bool = True):
+    """The grid's square size and each shown part's lines with its width: mid-game at the
+    Ossuary Bell (twelve rows of squares), or the Drowned Shrine's opening (six)."""
+    store = _store("ossuary_bell", 5, _mid_game) if mid else _store("drowned_shrine", 3, lambda s: True)
     async with _table(store, size) as (pilot, app, screen):
         await settle(pilot, 3)
         board = screen.query_one("#board")
@@ -28,13 +29,21 @@ async def _look(size):
         return (grid.cw, grid.ch), parts, screen_text(app)
 
 
-async def test_the_squares_grow_with_the_terminal_and_no_line_is_cut(data_dir):
-    small, parts_small, _ = await _look((80, 24))
-    middle, parts_middle, _ = await _look((120, 40))
-    large, parts_large, text = await _look((200, 50))
+async def test_the_squares_grow_with_the_terminal(data_dir):
+    small, _, _ = await _look((80, 24), mid=False)
+    middle, _, _ = await _look((120, 40), mid=False)
+    large, _, _ = await _look((200, 50), mid=False)
     assert small == (5, 1), "80x24: the cell, a key and a cost on one line"
     assert middle[0] >= small[0] and middle[1] > small[1], "120x40: taller squares"
     assert large[0] > middle[0] and large[1] > middle[1], "200x50: wider and taller still"
+    tall, _, _ = await _look((200, 50))
+    assert tall[0] > middle[0] and tall[1] > 1, "twelve rows at 200x50: wider, still taller than one line"
+
+
+async def test_no_line_of_the_board_is_cut_at_any_size(data_dir):
+    _, parts_small, _ = await _look((80, 24))
+    _, parts_middle, _ = await _look((120, 40))
+    _, parts_large, text = await _look((200, 50))
     for parts in (parts_small, parts_middle, parts_large):
         for pid, width, lines in parts:
             long = [ln for ln in lines if cell_len(ln) > width]
