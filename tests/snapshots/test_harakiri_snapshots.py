@@ -52,3 +52,10 @@ def test_harakiri_ossuary_bell_mid_game_wide(snap_compare):
     assert _mid_game(store.state)
     app, start = _app_with(store)
     assert snap_compare(app, terminal_size=(130, 44), run_before=start)
+
+
+def test_harakiri_ossuary_bell_mid_game_200x50(snap_compare):
+    """The same move at 200x50: squares of 9 columns by 3 lines, the boards in sentences."""
+    store = _store("ossuary_bell", 5, _mid_game)
+    app, start = _app_with(store)
+    assert snap_compare(app, terminal_size=(200, 50), run_before=start)
