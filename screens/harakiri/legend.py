@@ -71,8 +71,10 @@ def entries() -> list[tuple[str, str]]:
         ("›", "after a square: a choice is on it (a target, a start square, a point); "
               "between lines: the next line to try"),
         ("₀₁₂₃₄₅₆₇₈₉", "after a square: the MP a move there costs"),
-        ("Hax", "a key after a square (reverse video): the one choice on it; press it "
-                "(the same key as in the decisions)"),
+        ("Hax", "a key after a square (reverse video): the one choice on it, then its move cost; "
+                "press it (the same key as in the decisions). A start square: the key placing "
+                "the character listed first; a step: its direction as on a number pad"),
+        ("Akira", "under a square two or three lines tall: who stands on it"),
         ("ₐ", "after a square: an ally of the characters (white on green)"),
         ("•", "after a square: the enemy turn being played back is about it (yellow ground)"),
         ("+", "line of sight shown (v): the line crosses this square freely (cyan)"),
