@@ -12,8 +12,12 @@
 - A skill by its letter (the technique, or the skill added to an attack); its Ki slot by
   M N S in the order of the character's skills; an item by its letter.
 
-Choices no table names (a square for Shadow Step, a trade's transfers, a die of the Prayer
-Beads, the tied squares of an enemy's move) are left to the screen's chart (None).
+- A trade's transfer by what changes hands: its letter when the character acting gives
+  it, the capital when they take it (a head 1 or 2 given, 3 or 4 taken).
+
+A choice no table names (a tied square of an enemy's move, a reroll of several dice, an
+event's initiative effect, a second technique cast on characters) takes a spare key
+(``decision_keys``).
 """
 
 from __future__ import annotations
@@ -48,6 +52,7 @@ class KeyTable(BaseModel):
     slots: str
     items: dict[str, str]
     item_on: dict[str, str]
+    trade: dict[str, str]
     strong: dict[str, str]
     heads: str
     leap: tuple[str, str, str, str, str]
@@ -193,6 +198,13 @@ def key_for(view, action) -> str | None:
         if row is None or p not in starts or starts.index(p) >= len(row):
             return None
         return row[starts.index(p)]
+    if kind == "transfer":  # given by the character acting: its letter; taken: the capital
+        what = action.thing.split(":")
+        k = t.trade.get(what[1] if len(what) > 1 else what[0])
+        if k is None:
+            return None
+        given = view.active == "c:" + action.frm
+        return k if given else (k.upper() if k.isalpha() else str(int(k) + 2))
     if kind == "retrieve_head":  # a head by its square: four keys in turn along a row
         return t.heads[(action.x + 2 * action.y) % len(t.heads)]
     if kind == "swap_initiative":

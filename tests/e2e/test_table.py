@@ -20,6 +20,8 @@ from tests.e2e.helpers import (PUBLIC_PAUSES, ask_hint, awaits_a_person, board_o
                                wait_until)
 from tests.games.nim import NIM
 
+from .test_keys_stable import thing
+
 pytestmark = pytest.mark.usefixtures("quick_pilot")
 
 # game, options, the seats played by bots (the walk plays the others by keys)
@@ -93,7 +95,7 @@ def check_keys(game, board, keys_seen: dict) -> None:
     chars = [k for k in board.keys if k not in (None, ENTER)]
     assert len(chars) == len(set(chars)), "one key, one action"
     for i, action in enumerate(actions):
-        ident = (kind, repr(game.dump_action(action)))
+        ident = (kind, thing(game, board, action))  # a Harakiri step: its direction
         key = board.keys[i]
         if keys_seen.get(ident) is not None:
             assert keys_seen[ident] == key, f"{game.describe(action)} moved from {keys_seen[ident]} to {key}"
