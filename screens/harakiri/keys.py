@@ -15,7 +15,10 @@
 - A trade's transfer by what changes hands: its letter when the character acting gives
   it, the capital when they take it (a head 1 or 2 given, 3 or 4 taken).
 
-A choice no table names (a tied square of an enemy's move, a reroll of several dice, an
+- A tied square (the players choose where an enemy goes) by its x and y each counted in
+  fives: 1-5 on the first row of a 5x5 block, 6-0, a b d f i, m n o p r, s t x y z.
+
+A choice no table names (a reroll of several dice, an
 event's initiative effect, a second technique cast on characters) takes a spare key
 (``decision_keys``).
 """
@@ -56,6 +59,7 @@ class KeyTable(BaseModel):
     strong: dict[str, str]
     heads: str
     leap: tuple[str, str, str, str, str]
+    squares: tuple[str, str, str, str, str]
     enemies: dict[str, dict[str, list[str]]]
 
 
@@ -211,6 +215,11 @@ def key_for(view, action) -> str | None:
         return t.pairs.get(f"{action.a} {action.b}") or t.pairs.get(f"{action.b} {action.a}")
     if kind == "lose_attribute":
         return t.attributes.get(action.attr)
+    if kind == "tie" and action.choice[:2] in ("p:", "g:") and action.choice[2:].isdigit():
+        # A tied square: by where it lies, x and y each counted in fives (any two squares
+        # in a 5x5 block differ).
+        x, y = xy(int(action.choice[2:]))
+        return t.squares[y % 5][x % 5]
     if kind in ("tie", "init_order"):
         return _ref(view, action.choice if kind == "tie" else action.effect)
     return None
