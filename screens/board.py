@@ -94,7 +94,7 @@ class BoardScreen(DecisionRows, Screen[None]):
         self.viewer: object = _PUBLIC
         self.actions: list = []
         self.keys: list[str | None] = []  # keys[i]: the key of actions[i] (ENTER, a letter, None)
-        self.rows: list[int] = []  # rows[r]: the action shown on the panel's row r
+        self.rows: list[int | None] = []  # rows[r]: the action shown on the panel's row r (None: a group)
         self.curtain_up = False
         self.outcome_shown = False
         self._bot_pending = False
@@ -250,15 +250,14 @@ class BoardScreen(DecisionRows, Screen[None]):
         self._assign_keys()
         panel = self.query_one(DecisionPanel)
         if interactive:
-            panel.show([game.describe(self.actions[i]) for i in self.rows],
-                       keys=[self.keys[i] for i in self.rows])
+            self._show_step(panel)
             if self.focused is None or self.focused.id == "board-area":
                 panel.focus()
         else:
             panel.show([], waiting=waiting or "Game over")
         # The board gets the cursor's action at once, so a preview costs no second frame.
         highlight = self._highlighted_action()
-        self.frame = Frame(view, seat, tuple(self.actions), highlight, tuple(self.keys))
+        self.frame = Frame(view, seat, tuple(self.actions), highlight, self._step_keys())
         self._put_detail()
         self.query_one(LogPanel).show([ln.text for ln in view.log if ln.visible_to(seat)])
         mover = store.to_move()
@@ -316,11 +315,14 @@ class BoardScreen(DecisionRows, Screen[None]):
             event.stop()
             self.notify(self.store.undo_block() or "Nothing to undo.", severity="warning")
             return
+        if event.key in ("escape", "backspace") and not self.query_one(DecisionPanel).filter_words:
+            if not self.query_one(FilterLine).has_focus and self._step_back():  # a second step: back
+                event.stop()
+                return
         if not event.character or not event.is_printable:
             return
-        if event.character in self.keys:
+        if self.actions and self._press_key(event.character):  # a row's key, or a group's
             event.stop()
-            self.action_pick(self.keys.index(event.character))
             return
         # The board's own keys (tabs, lists, a clock) reach it wherever the focus is.
         if self.board.board_key(event.character):
@@ -343,8 +345,9 @@ class BoardScreen(DecisionRows, Screen[None]):
         """A board asks to put the decision cursor on an action (several match a click)."""
         message.stop()
         if message.action in self.actions:
+            row = self._reveal(self.actions.index(message.action))
             panel = self.query_one(DecisionPanel)
-            panel.show_row(self.rows.index(self.actions.index(message.action)))
+            panel.show_row(row)
             panel.moved = True  # a click on the board put it there
             panel.focus()
 
@@ -366,6 +369,8 @@ class BoardScreen(DecisionRows, Screen[None]):
     def _enter(self, row: int, moved: bool) -> None:
         """Enter (or a click) on row ``row``: the routine choice, a row the player moved
         to, or the only choice there is; else nothing is played and the keys are named."""
+        if self._enter_row(row, moved):  # a group's row: opened (or a word on how), nothing played
+            return
         index = self.rows[row]
         if self.keys[index] == ENTER or moved or len(self.actions) == 1:
             self.action_pick(index)
@@ -499,8 +504,8 @@ class BoardScreen(DecisionRows, Screen[None]):
             return
         action, reason = hint
         self._hint = (self.store.revision, seat, action, reason or "the bot's choice")
+        row = self._reveal(self.actions.index(action))  # its group opened, if it is in one
         panel = self.query_one(DecisionPanel)
-        row = self.rows.index(self.actions.index(action))
         if panel.row == row:
             self._put_detail()
         else:

@@ -37,6 +37,13 @@ Methods
     ``stacked_changed(on)``    the screen switched to or from its stacked layout.
     ``action_key(action)``     a key the board pins to this action, or None to let the
                                screen give it one (stable for the action, see keys.py).
+    ``key_paths(public, actions)`` the keys each action is chosen by, each a ``KeyStep`` fixed by
+                               a thing (None: the screen's own key, as ``action_key``). Actions
+                               sharing a first key are one row (a group) in the first step; its
+                               key opens a second step listing them under their next keys
+                               (Escape goes back); a group of one plays at once. Use it where a
+                               decision offers more choices than keys, or many rows of one kind
+                               that differ only by their thing (Senji: a bid's card, then the lot).
     ``forget_keys()``, ``keys_drawn(view)``  a board whose pinned keys follow what was
                                drawn (the duel's card digits) starts over, and follows one
                                view of the record, when the screen teaches its keys the
@@ -121,6 +128,12 @@ class BoardBase(Widget):
 
     def action_key(self, action: Any) -> str | None:
         """A key pinned to this action by the board, or None for the screen's choice."""
+        return None
+
+    def key_paths(self, public: Any, actions: list[Any]) -> list[Any] | None:
+        """For each action, its path of ``KeyStep`` (keys.py) or None; None for all: one
+        step, each action under ``action_key`` or the screen's key. ``public``: the public
+        view of the decision (who sits where), never a seat's."""
         return None
 
     def forget_keys(self) -> None:

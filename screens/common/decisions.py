@@ -66,15 +66,23 @@ class DecisionPanel(NoLayoutOnGrowth, OptionList):
         self._labels: list[str] = []
         self._keys: list[str | None] = []
         self.filter_words = ""  # what the player typed after "/" (plain text, never markup)
+        self._header: str | None = None  # a second step's line over its rows
+        self._flat_from: int | None = None
 
-    def show(self, labels: list[str], waiting: str | None = None, keys: list[str | None] | None = None) -> None:
-        """``keys[i]`` is row i's key: a character, ``ENTER`` or None (arrows only)."""
+    def show(self, labels: list[str], waiting: str | None = None, keys: list[str | None] | None = None,
+             header: str | None = None, flat_from: int | None = None) -> None:
+        """``keys[i]`` is row i's key: a character, ``ENTER`` or None (arrows only).
+        ``header``: a line over the rows saying what the step chooses (a second step).
+        ``flat_from``: the rows from there are listed only while a filter is typed, and
+        the rows before it only while none is (a first step of groups: the filter looks
+        through every choice, each under the keys that reach it)."""
         keys = list(ACTION_KEYS[: len(labels)]) if keys is None else list(keys)
-        if (labels, waiting, keys) == getattr(self, "_shown", None):
+        if (labels, waiting, keys, header, flat_from) == getattr(self, "_shown", None):
             return
-        self._shown = (list(labels), waiting, keys)
+        self._shown = (list(labels), waiting, keys, header, flat_from)
         self.moved = False
         self._labels, self._keys = list(labels), keys
+        self._header, self._flat_from = header, flat_from
         self.filter_words = ""
         self._close_filter()
         self._draw_rows(waiting)
@@ -89,19 +97,24 @@ class DecisionPanel(NoLayoutOnGrowth, OptionList):
             return
         options = []
         words = self.filter_words.casefold().split()
+        flat = self._flat_from
         for i, label in enumerate(labels):
+            if flat is not None and (i >= flat) != bool(words):
+                continue  # the step's rows, or (filtering) every choice
             if words and not all(w in label.casefold() for w in words):
                 continue
             key = keys[i] if i < len(keys) else None
             shown = "⏎" if key == ENTER else key
             prompt = Text.assemble((f"{shown} " if shown else "· ", "bold"), label)
             options.append(Option(prompt, id=f"act-{i}"))
+        if self._header:
+            self.add_option(Option(Text(self._header, style="bold italic"), disabled=True))
         self.add_options(options)
         self._count = len(options)
         self._unkeyed = sum(1 for o in options if (keys[int(o.id[4:])] if int(o.id[4:]) < len(keys) else None) is None)
         self._hint()
         if options:
-            self.highlighted = 0
+            self.highlighted = 1 if self._header else 0
         elif words:
             self.add_option(Option(Text("No choice holds these words: Escape clears the filter.", style="italic"),
                                    disabled=True))

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 ACTION_KEYS = "1234567890abcdefghijklmnoprstvxyz"
 LEGEND_KEY = "L"  # the legend of the board's glyphs, the same in every game
@@ -145,3 +146,107 @@ class KeyChart:
             self._last[slot] = actions[i]
             self._seen[slot] = self._decision
         return out
+
+
+# -- two-step choices ------------------------------------------------------------------
+# A board may give an action a path of keys (``BoardBase.key_paths``): the keys a player
+# presses from the decision's first step, each fixed by a thing (the kind of an order, then
+# its province). Actions whose paths share a first key are one row in the first step (a
+# group); its key opens the group, whose rows are its members under their next keys.
+# A group of one member plays it directly under the group's key. The last key of a path is
+# the thing's own key, whatever step it is shown in.
+
+
+class KeyStep(NamedTuple):
+    """One key of a path: ``label`` is the first-step row of the group this key opens,
+    ``question`` the header of the step listing its members (what is being chosen)."""
+
+    key: str
+    label: str = ""
+    question: str = ""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A row of one step: an action (played by ``key``) or a group (opened by ``key``)."""
+
+    key: str | None
+    action: int | None = None  # the action this row plays
+    opens: tuple[str, ...] = ()  # the prefix of keys this group row opens
+    label: str = ""  # a group's row
+    question: str = ""  # a group's header once opened
+    size: int = 0  # a group's members
+
+
+def sound_paths(paths: Sequence[Sequence[KeyStep] | None]) -> list[tuple[KeyStep, ...] | None]:
+    """The paths less any that cannot be followed (None: the screen gives such an action
+    a key of its own): a path ending where another goes on (a key both playing an action
+    and opening a group), or the same path twice."""
+    out = [tuple(p) if p else None for p in paths]
+    keys = [tuple(s.key for s in p) if p else None for p in out]
+    for i, k in enumerate(keys):
+        if k is None:
+            continue
+        for j, other in enumerate(keys):
+            if j == i or other is None:
+                continue
+            if other[: len(k)] == k and (len(other) > len(k) or j < i):
+                out[i] = None  # a prefix of another, or the same path as an earlier one
+                keys[i] = None
+                break
+    return out
+
+
+def step_entries(paths: Sequence[tuple[KeyStep, ...] | None], order: Sequence[int],
+                 prefix: tuple[str, ...], own: Sequence[str | None] = ()) -> tuple[list[Entry], tuple[str, ...]]:
+    """The rows of the step at ``prefix`` (actions listed in ``order``), and the prefix
+    itself, gone one key deeper while every member shares the next key (a step of one
+    group is opened at once). ``own[i]``: the key of an action without a path (first step)."""
+    depth = len(prefix)
+    buckets: dict[str, list[int]] = {}
+    loose: list[int] = []
+    for i in order:
+        p = paths[i]
+        if p is None:
+            if not prefix:
+                loose.append(i)
+            continue
+        if len(p) > depth and tuple(s.key for s in p[:depth]) == prefix:
+            buckets.setdefault(p[depth].key, []).append(i)
+    if prefix and len(buckets) == 1 and not loose:
+        key, members = next(iter(buckets.items()))
+        if len(members) > 1:
+            return step_entries(paths, order, prefix + (key,), own)
+    rows: list[tuple[int, Entry]] = []
+    for key, members in buckets.items():
+        first = members[0]
+        if len(members) == 1:
+            rows.append((order.index(first), Entry(key, action=first)))
+        else:
+            step = paths[first][depth]
+            rows.append((order.index(first), Entry(key, opens=prefix + (key,), label=step.label,
+                                                   question=step.question, size=len(members))))
+    for i in loose:
+        rows.append((order.index(i), Entry(own[i] if i < len(own) else None, action=i)))
+    rows.sort(key=lambda r: r[0])
+    return [e for _, e in rows], prefix
+
+
+def pressed_paths(paths: Sequence[tuple[KeyStep, ...] | None], order: Sequence[int],
+                  own: Sequence[str | None] = ()) -> list[tuple[str, ...]]:
+    """For each action, the keys a player presses from the first step to play it (a group
+    of one, and a step of one group, cost no key); () for an action without a key."""
+    out: list[tuple[str, ...]] = [()] * len(paths)
+
+    def walk(prefix: tuple[str, ...], pressed: tuple[str, ...]) -> None:
+        entries, _ = step_entries(paths, order, prefix, own)
+        for e in entries:
+            if e.key is None:
+                continue
+            if e.action is not None:
+                out[e.action] = pressed + (e.key,)
+            else:
+                walk(e.opens, pressed + (e.key,))
+
+    walk((), ())
+    return out

@@ -41,6 +41,7 @@ from ..common.parts import Part
 from ..common.parts import show as _show
 from ..common.board_base import BoardBase
 from ..common.frame import ChooseAction, Frame, HighlightAction
+from .keys import SENJI_RESERVED, key_paths
 from .map import FAMILY_STYLE, SenjiMap, fit, place_keys
 from .results import ResultScreen, results
 
@@ -68,7 +69,7 @@ class SenjiBoard(BoardBase, Vertical):
 
     STACK_BELOW = 126
     HIDDEN_KINDS = ("time_up",)
-    RESERVED_KEYS = "hjklmscbp"
+    RESERVED_KEYS = SENJI_RESERVED  # hjkl the map's cursor, m s c b the tabs, p the host's pause
     LONG_CHOICES = True  # "Bid Green Daughter (2) on the lot Blue Harbour pass (2)"
     FOOTER_KEYS = (("p", "Pause"),)  # the host's key for the winter clock (help, winter panel)
     HOST_KEYS = ("p",)  # of FOOTER_KEYS, the table host's only: a networked table's other screens lack them
@@ -139,7 +140,11 @@ class SenjiBoard(BoardBase, Vertical):
         regions = [getattr(a, "province", None) or getattr(a, "sea", None) for a in frame.actions]
         targets = {r for r in regions if r is not None}
         mp.hint = ["tabs:", "m map", "s honour", "c hand", "b panel"] if self.narrow else []
-        mp.show(state, frame.seat, targets, self._clock_label(state), place_keys(frame.actions, frame.keys))
+        # Beside a province, the key that picks its row in the step on screen (a row not
+        # listed in this step, such as one order among three in a province, shows none).
+        listed = [(a, k) for a, k in zip(frame.actions, frame.keys) if k is not None]
+        mp.show(state, frame.seat, targets, self._clock_label(state),
+                place_keys([a for a, _ in listed], [k for _, k in listed]))
         hint = self._tab_hint()
         self.query_one("#sj-score", Part).put(hint + self._score(state))
         self.query_one("#sj-hand", Part).put(hint + self._hand(state, frame.seat))
@@ -382,6 +387,12 @@ class SenjiBoard(BoardBase, Vertical):
             ("magenta", "revealed hostages (and the Purple family)"),
             ("grey", "the map's background art; dim: a note"),
         ]
+
+    def key_paths(self, public, actions: list) -> list | None:
+        """Every choice under keys fixed by what it is about (screens/senji/keys.py):
+        a province, a samurai, a family, a card; a spring order by its kind, then the
+        province; a winter bid by the card, then the lot."""
+        return key_paths(actions, list(public.families), list(public.names))
 
     def humans_run(self, public, humans: list[int]) -> bool:
         """The humans at the table run the winter floor under a bot host (spec 4.3)."""

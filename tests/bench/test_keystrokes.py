@@ -6,7 +6,8 @@ decision the game's bot chooses for the human seat, and the screen as drawn is r
 - the rows of the decision list in sight (the panel's scroll window), and how many of
   them show a key (a letter or digit, or ⏎ on the routine row);
 - the keys the bot's choice needs: 1 for a row with its own key or the ⏎ row under the
-  highlight; else the arrows from the highlight to it and Enter (a row reached without a
+  highlight, 2 for a choice made in two steps (a group's key, then the member's: a Senji
+  order's kind, then its province); else the arrows from the highlight to it and Enter (a row reached without a
   move of the highlight takes one key to claim it: Enter alone picks only a row the
   player moved to); +1 when the list does not have the focus (a map, a grid).
 
@@ -48,20 +49,31 @@ FULL = bool(os.environ.get("KEYSTROKE_TABLE") or os.environ.get("KEYSTROKE_FULL"
 GOAL_KEYED, GOAL_MEAN, GOAL_MAX = 0.98, 1.2, 3
 
 
-def visible_rows(panel: DecisionPanel, count: int) -> list[int]:
-    """The rows of the list whose first line is inside its scroll window."""
+def visible_rows(panel: DecisionPanel) -> list[int]:
+    """The rows of the list (its choices, not a step's header) whose first line is inside
+    its scroll window, by their number in the screen's ``rows``."""
     height = panel.scrollable_content_region.height
     top = int(panel.scroll_offset.y)
     lines = panel._index_to_line
-    return [r for r in range(count) if r < len(lines) and top <= lines[r] < top + height]
+    out = []
+    for n, option in enumerate(panel._options):
+        if option.id and option.id.startswith("act-") and n < len(lines) and top <= lines[n] < top + height:
+            out.append(int(option.id[4:]))
+    return out
+
+
+def shown_key(board, row: int) -> str | None:
+    """The key drawn on the step's row ``row`` (an action's or a group's)."""
+    return board.entries[row].key if row < len(board.entries) else None
 
 
 def keys_needed(app, board, index: int) -> int:
     panel = board.query_one(DecisionPanel)
+    pressed = board.pressed[index]
+    if pressed and pressed[-1] != ENTER:
+        return len(pressed)  # a row's own key works wherever the focus is; a group's key, then its own
     row = board.rows.index(index)
     key = board.keys[index]
-    if key not in (None, ENTER):
-        return 1  # a row's own key works wherever the focus is
     focus = 0 if app.focused is panel else 1
     here = panel.highlighted or 0
     if key == ENTER and row == here:
@@ -91,9 +103,9 @@ async def walk(game_id: str, size: tuple[int, int], seed: int = 3) -> dict:
                     continue
                 await settle(pilot, 1)
                 panel = board.query_one(DecisionPanel)
-                shown = visible_rows(panel, len(board.rows))
+                shown = visible_rows(panel)
                 rows += len(shown)
-                keyed += sum(board.keys[board.rows[r]] is not None for r in shown)
+                keyed += sum(shown_key(board, r) is not None for r in shown)
                 index = choose(store, board.actions)
                 need = keys_needed(app, board, index)
                 keys += need

@@ -72,10 +72,13 @@ def board_of(app) -> BoardScreen:
 async def press_action(pilot, board: BoardScreen, index: int) -> None:
     """Choose the index-th legal action with keys only: its key, or arrows and Enter
     (the routine choice, listed first, and any row without a key)."""
-    key = board.keys[index] if index < len(board.keys) else None
-    if key is not None and key != "enter":
-        await pilot.press(key)
+    pressed = board.pressed[index] if index < len(board.pressed) else ()
+    if pressed and pressed[-1] != "enter":  # its keys: one, or a group's and then its own
+        for key in pressed:
+            await pilot.press(key)
         return
+    while board.prefix:  # back to the first step, where the routine row and unkeyed rows are
+        await pilot.press("escape")
     panel = board.query_one("#decisions")
     panel.focus()
     await pilot.press("home")

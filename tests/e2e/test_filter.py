@@ -1,5 +1,6 @@
-"""The decision list filters as you type (`/`): Senji's winter bid list, one row per card
-and lot, is longer than the keys; a few typed words leave the row the player means."""
+"""The decision list filters as you type (`/`): Senji's winter bids, one per card and lot,
+outnumber the keys (they are chosen in two steps); a few typed words leave the bid the
+player means, whatever step its row is in."""
 
 from __future__ import annotations
 
@@ -42,28 +43,30 @@ def _shown_rows(panel: DecisionPanel) -> list[int]:
 
 
 async def test_a_filter_to_one_bid_and_enter_plays_it(data_dir):
+    """The bids are chosen in two steps (the card, then the lot), and the filter looks
+    through every bid: typed words leave the one bid, shown under the keys that reach it."""
     app = TabletopApp(games=GAMES, bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         board = await _open(pilot, app)
         store = app.store
         panel = board.query_one(DecisionPanel)
-        labels = [store.game.describe(board.actions[i]) for i in board.rows]
-        # A bid whose label no other row holds whole: its words leave it alone.
-        target = next(r for r, lb in enumerate(labels) if board.actions[board.rows[r]].kind == "bid"
+        labels = [store.game.describe(a) for a in board.actions]
+        # A bid whose label no other choice holds whole: its words leave it alone.
+        target = next(i for i, lb in enumerate(labels) if board.actions[i].kind == "bid"
                       and sum(lb.casefold() in other.casefold() for other in labels) == 1)
-        meant = board.actions[board.rows[target]]
+        meant = board.actions[target]
         keys_before = list(board.keys)
         await pilot.press("/")
         await settle(pilot)
         assert board.query_one(FilterLine).has_focus
         await pilot.press(*labels[target].upper())  # case does not matter
         await settle(pilot)
-        assert _shown_rows(panel) == [target]
+        assert [board.rows[r] for r in _shown_rows(panel)] == [target]
         assert board.keys == keys_before, "the rows keep their keys"
-        shown_key = board.keys[board.rows[target]]
-        if shown_key not in (None, "enter"):
-            assert panel.get_option_at_index(0).prompt.plain.startswith(f"{shown_key} ")
+        path = "".join(board.pressed[target])
+        assert len(path) == 2, "a bid: the card's key, then the lot's"
+        assert panel.get_option_at_index(0).prompt.plain.startswith(f"{path} ")
         revision = store.revision
         await pilot.press("enter")  # out of the filter: the one row left is the player's highlight
         await settle(pilot)
