@@ -375,8 +375,9 @@ class BoardScreen(DecisionRows, Screen[None]):
         if self.keys[index] == ENTER or moved or len(self.actions) == 1:
             self.action_pick(index)
             return
+        back = " Escape goes back a step." if self.prefix else ""
         self.notify("Enter picks only the ⏎ row or a row you moved to: press a row's key "
-                    "(beside it), or ↑↓ then Enter.", severity="warning", timeout=4, markup=False)
+                    f"(beside it), or ↑↓ then Enter.{back}", severity="warning", timeout=4, markup=False)
 
     def on_decision_panel_highlighted(self, message: DecisionPanel.Highlighted) -> None:
         frame = self.frame

@@ -140,17 +140,22 @@ def card_key(card: str) -> str:
     return keys().diplomacy.get(D.card_family(card), {}).get(D.card_code(card), "")
 
 
-def _card_steps(cards: list[tuple[int, str]], paths: dict[int, list[KeyStep]]) -> None:
+def _card_steps(cards: list[tuple[int, str]], paths: dict[int, list[KeyStep]], what: str = "cards") -> None:
     """Diplomacy cards listed together: each under its card's key; when two of them share
-    a key (two families' Cousins), each family's key comes first, then the card."""
+    a key (two families' Cousins), the family's key comes first, then the card, for the
+    families that share keys (for every family, when a family's key is a card's)."""
     K = keys()
     D = data()
     codes = [card_key(c) for _, c in cards]
-    clash = len(set(codes)) != len(codes)
+    shared = {k for k in codes if codes.count(k) > 1}
+    clashing = {_diplo_family(c) for (_, c), k in zip(cards, codes) if k in shared}
+    alone = {k for (_, c), k in zip(cards, codes) if _diplo_family(c) not in clashing}
+    if {K.families[f] for f in clashing} & alone:
+        clashing = {_diplo_family(c) for _, c in cards}
     for (i, card), code in zip(cards, codes):
-        if clash:
-            family = D.family[_diplo_family(card)]
-            paths[i].append(KeyStep(K.families[family.id], f"{family.name} cards…", f"Which {family.name} card?"))
+        family = D.family[_diplo_family(card)]
+        if family.id in clashing:
+            paths[i].append(KeyStep(K.families[family.id], f"{family.name} {what}…", f"Which {family.name} card?"))
         paths[i].append(KeyStep(code))
 
 
@@ -279,7 +284,9 @@ def key_paths(actions: list, families: list[str], names: list[str] | None = None
             cards.setdefault(f"umeko{a.seat}", []).append((i, a.card))
         elif a.kind in CARD_KINDS:
             cards.setdefault(a.kind, []).append((i, a.card))
-    for group in (*bids.values(), *faces.values(), *cards.values()):
+    for group in bids.values():
+        _card_steps(group, paths, "lots")
+    for group in (*faces.values(), *cards.values()):
         _card_steps(group, paths)
     # The autumn turn's choices (seppuku, hostages, trading cards, combinations, kami,
     # mercenaries) always come kind first; a battle's execution and support cards when
