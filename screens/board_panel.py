@@ -107,8 +107,10 @@ class DecisionRows:
             first = self.entries[0].opens if self.entries else ()
             member = next((i for i in self.order if self.paths[i] and
                            tuple(s.key for s in self.paths[i][:len(first)]) == first), None)
-        step = self.paths[member][depth] if member is not None and self.paths[member] else None
-        said = (step.question or step.label) if step is not None else ""
+        path = self.paths[member] if member is not None and self.paths[member] else None
+        said = (path[depth].question or path[depth].label) if path is not None else ""
+        if path is not None and depth and path[0].label:  # a third step: what the first chose, too
+            said = f"{path[0].label.rstrip('…')} › {said}"
         return f"{said} · Esc: back" if said else "Esc: back"
 
     def _show_step(self, panel: DecisionPanel) -> None:

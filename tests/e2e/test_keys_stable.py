@@ -99,6 +99,7 @@ async def test_a_choice_keeps_its_key_between_decisions_and_across_save_and_resu
                     if key != seen[kinds, thing]:
                         moved.append(f"{thing}: {seen[kinds, thing]} -> {key}")
                 seen[kinds, thing] = key
+            paths = {repr(game.dump_action(x)): board.pressed[i] for i, x in enumerate(board.actions)}
             if step in resume_at:
                 path = tmp_path / f"{game_id}-{step}.json"
                 saves.write_save(app.store, path)
@@ -109,6 +110,8 @@ async def test_a_choice_keeps_its_key_between_decisions_and_across_save_and_resu
                 board = board_of(app)
                 assert await next_decision(pilot, app, board)
                 assert shown_keys(game, board) == now, "the keys changed across a save and a resume"
+                assert {repr(game.dump_action(x)): board.pressed[i] for i, x in enumerate(board.actions)} == paths, \
+                    "the keys that reach a choice (a group's, then its own) changed across a resume"
                 resumed += 1
             before = now
             await press_action(pilot, board, choose(app.store, board.actions))
