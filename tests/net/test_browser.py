@@ -102,9 +102,11 @@ async def test_a_friend_joins_a_seat_in_a_browser_and_plays_it(tmp_path):
                 assert store.to_move() == 0 and store.revision == 0
                 # The board is drawn once its choices are: the first one keeps a samurai.
                 await wait_for(lambda: "Keep " in drawn_since(typed), 20, "the board")
+                from screens.senji.keys import keys  # each samurai's own key (assets/senji/keys.json)
+                first = keys().samurai[store.legal_actions()[0].letter]
                 for _ in range(8):  # keep the first samurai offered
                     if store.revision == 0:
-                        await page.keyboard.press("1")
+                        await page.keyboard.press(first)
                     try:
                         await wait_for(lambda: store.revision >= 1, 3, "the browser's choice reaching the host")
                         break
