@@ -237,6 +237,13 @@ class DecisionRows:
             return None  # no row, or a group's row
         return self.actions[self.rows[row]]
 
+    def _highlighted_group(self):
+        """The group (keys.Entry) whose row is highlighted, or None."""
+        row = self.query_one(DecisionPanel).row
+        if row is None or row >= len(self.entries) or self.rows[row] is not None:
+            return None
+        return self.entries[row]
+
     def _put_detail(self) -> None:
         """The detail line: what the highlighted choice does, why the routine choice is
         missing (when it is), and the hint's reason while its row is highlighted. It
@@ -254,6 +261,11 @@ class DecisionRows:
                 said = game.explain(frame.view, frame.seat, action)
                 if said:
                     lines.append(said)
+            else:
+                group = self._highlighted_group()
+                if group is not None:
+                    lines.append(f"{group.key} lists these {group.size} choices, each under its own key "
+                                 "(Escape comes back here).")
             if self.board.routine(list(self.actions)) is None:
                 missing = game.why_not(frame.view, frame.seat)
                 if missing:
