@@ -111,11 +111,12 @@ async def play_to_end(pilot, app, choose, max_steps: int = 5000) -> int:
 async def click_action(pilot, board: BoardScreen, index: int) -> None:
     """Choose the index-th legal action with the mouse: a click on its line in the panel."""
     panel = board.query_one("#decisions")
-    row = board.rows.index(index)
-    panel.highlighted = row
+    row = board._reveal(index)  # a member of a group: its group's step opened first
+    option = panel.get_option_index(f"act-{row}")  # (a step's header is a line of the list)
+    panel.highlighted = option
     panel.scroll_to_highlight()
     await pilot.pause()
-    line = panel._index_to_line[row]  # the option's first line in the list
+    line = panel._index_to_line[option]  # the option's first line in the list
     y = line - int(panel.scroll_offset.y) + 1  # +1: the panel's top border
     await pilot.click(panel, offset=(4, y))
 

@@ -142,3 +142,23 @@ async def test_escape_goes_back_a_step_and_enter_there_plays_nothing(data_dir):
         await settle(pilot)
         assert _rows(board) == first, "Backspace goes back too"
         assert store.revision == revision
+
+
+async def test_the_hint_opens_the_group_of_the_order_it_suggests_and_enter_then_plays_it(data_dir):
+    from .helpers import ask_hint
+
+    app = TabletopApp(games=GAMES, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        store = _played_to("spring_orders", 5)
+        board = await _open(pilot, app, store)
+        revision = store.revision
+        await ask_hint(pilot)
+        suggested = board._hint[2]
+        assert suggested.kind == "order" and store.revision == revision, "a hint chooses nothing"
+        assert board._highlighted_action() == suggested
+        assert f"{suggested.order.capitalize()} order" in _header(board), "its kind's step is open"
+        await pilot.press("enter")  # the player asked for it: Enter takes the hinted row
+        await settle(pilot)
+        assert store.revision == revision + 1
+        assert store.game.parse_action(store.log[-1].action) == suggested
