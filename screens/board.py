@@ -14,6 +14,8 @@ listed first and is on Enter; every other action keeps one key for as long as it
 (``KeyChart``), whatever else is listed, and spends come last (``LAST_KINDS``). Enter is
 always safe: without a routine choice it takes the highlighted row only when the player
 moved the highlight there (or the decision has one row); else it says which keys choose.
+A board may make a long choice two steps (``BoardBase.key_paths``: Senji's bid, the card
+then the lot): a group's key opens its step, Escape or Backspace goes back.
 The log takes no focus (the mouse and PgUp/PgDn scroll it). One toast at a time.
 
 While a bot (or a networked seat) moves at a table with two or more humans at this

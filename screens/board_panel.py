@@ -204,8 +204,8 @@ class DecisionRows:
             self._opened.append(self.prefix)
             self._restep(entry.opens)
         else:
-            self.notify("Enter opens a group only once you moved to it: press the key beside it, or ↑↓ then Enter.",
-                        severity="warning", timeout=4, markup=False)
+            self.notify("Enter picks only the ⏎ row or a row you moved to (this one opens a group): press the "
+                        "key beside it, or ↑↓ then Enter.", severity="warning", timeout=4, markup=False)
         return True
 
     def _teach_chart(self) -> None:

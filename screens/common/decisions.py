@@ -16,6 +16,11 @@ Enter or Down gives the keys back to the list (a filter leaving one row highligh
 the player's choice), Escape clears it. The typed text is drawn as typed, never markup.
 Rows are numbered in the full list: ``row`` is the highlighted row, ``show_row`` puts
 the highlight on one (clearing a filter that hides it).
+
+A two-step choice (keys.py, ``BoardBase.key_paths``) is drawn by the screen: its second
+step has a ``header`` line over the rows (what is chosen; Escape goes back); its first
+step lists every choice once more after its own rows (``flat_from``), shown only while a
+filter is typed, so the filter looks through the members of every group.
 """
 
 from __future__ import annotations
