@@ -155,7 +155,7 @@ def _card_steps(cards: list[tuple[int, str]], paths: dict[int, list[KeyStep]], w
     for (i, card), code in zip(cards, codes):
         family = D.family[_diplo_family(card)]
         if family.id in clashing:
-            paths[i].append(KeyStep(K.families[family.id], f"{family.name} {what}…", f"Which {family.name} card?"))
+            paths[i].append(KeyStep(K.families[family.id], f"{family.name} {what}…", f"Which {family.name} {what[:-1]}?"))
         paths[i].append(KeyStep(code))
 
 
