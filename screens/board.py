@@ -30,7 +30,7 @@ Under the decisions, the detail line says what the highlighted choice does
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime
+import time
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -448,8 +448,13 @@ class BoardScreen(DecisionRows, Screen[None]):
     def action_save(self) -> None:
         from tabletop import saves
         from tabletop.paths import saves_dir
+        from tabletop.saves import file_name_for
 
-        default = f"{self.store.game.id}-{datetime.now():%Y%m%d-%H%M}.json"
+        # The name History's export offers: the game's own name (rename), else game and time.
+        row = None
+        if isinstance(self.store, Store) and getattr(self.app, "journal", None) is not None:
+            row = self.app._read_journal(lambda j: j.game(self.store.game_uid), None)
+        default = file_name_for(self.store.game.id, row.name if row is not None else "", time.time())
 
         def chosen(path) -> None:
             if path is None:

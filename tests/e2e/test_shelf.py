@@ -11,6 +11,7 @@ import pytest
 from rules.common import Rng
 from screens.app import TabletopApp
 from screens.board import BoardScreen
+from screens.common.curtain import CurtainScreen
 from screens.history import HistoryScreen
 from screens.menu import MenuScreen
 from tabletop.journal import Journal, attach
@@ -65,6 +66,24 @@ async def test_the_export_is_named_after_the_games_own_name(data_dir):
         await settle(pilot, 1)
     saved = saves_dir() / "Kojiros-revenge-round-2.json"
     assert [e.action for e in load(saved, GAMES).log] == [e.action for e in store.log]
+
+
+async def test_w_on_the_board_offers_the_games_own_name_as_historys_export_does(data_dir):
+    journal = Journal(journal_path())
+    (store,) = nim_games(journal, [2])
+    journal.rename(store.game_uid, "Kojiro's revenge / round 2")
+    app = TabletopApp(games=GAMES, bot_delay=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.resume_game(store.game_uid)
+        await wait_until(pilot, lambda: any(isinstance(s, BoardScreen) for s in app.screen_stack), "the board")
+        await settle(pilot)
+        if isinstance(app.screen, CurtainScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        await pilot.press("w")
+        await wait_until(pilot, lambda: app.screen.query("#save-name"), "the save dialog")
+        assert app.screen.query_one("#save-name").value == "Kojiros-revenge-round-2.json"
 
 
 def test_a_games_name_never_makes_a_path_a_dot_file_or_an_empty_name():
