@@ -44,7 +44,7 @@ from tabletop.store import Store
 
 from .board_panel import DecisionRows
 from .boards import board_class, board_widget
-from .common.board_base import BoardBase
+from .common.board_base import BoardBase, side_columns
 from .common.curtain import CurtainScreen
 from .common.decisions import DecisionPanel, FilterLine
 from .common.dialogs import SaveDialog
@@ -140,15 +140,14 @@ class BoardScreen(DecisionRows, Screen[None]):
         self.sync()
 
     def on_resize(self, event) -> None:
-        # From 120 columns the side panel gets wider (from 170 again, for long choices). A board that needs the whole width
+        # The side panels widen with the terminal; the board says how much of the width its
+        # drawing needs (BoardBase.board_columns). A board that needs the whole width
         # below some size (a map) has the decisions and the log stacked under it there.
-        width = event.size.width
+        width, height = event.size
         stacked = width < self.board.STACK_BELOW
-        if self.has_class("-wide") != (width >= 120):
-            self.set_class(width >= 120, "-wide")
-        xwide = width >= 170 and self.board.LONG_CHOICES  # long choices stay on one line
-        if self.has_class("-xwide") != xwide:
-            self.set_class(xwide, "-xwide")
+        side = self.query_one("#side")
+        # Set as a style here (a rule no stylesheet outranks): stacked, the whole width.
+        side.styles.width = "100%" if stacked else side_columns(self.board, width, height)
         if self.has_class("-stacked") != stacked:
             self.set_class(stacked, "-stacked")
             # The board lays its tabs out again once the new layout is in place.

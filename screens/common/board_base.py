@@ -25,7 +25,19 @@ Class attributes
     ``FOOTER_KEYS``    (key, words) of board keys the footer shows (a host's pause key);
                        pressing one calls ``board_key``.
     ``LONG_CHOICES``   the decisions read long (Senji's bids): from 170 columns the side
-                       panel takes more of the width (the screen's ``-xwide`` class).
+                       panels get 68 columns in the fixed split.
+
+The room (``board_columns``): the side panels (decisions, detail and log) sit beside the
+board area; a board says how many columns its area wants at a terminal size with
+``board_columns(width, height)`` (its border included) and the side panels get the rest,
+never fewer than ``SIDE_MIN`` nor more than ``SIDE_MAX`` columns (``side_columns``). The
+screen asks again at every resize, so a board may grow its squares or its map with the
+terminal and claim the columns for them. ``spare_columns(width)`` is the ready answer of a
+board that needs no particular width: the side panels widen with the terminal (30 columns
+below 120, 46 from 120, one more for every two columns past 140: 76 at 200, 90 at 250).
+A board that answers None keeps the older fixed split (30, then 46 from 120 columns, 68
+from 170 for ``LONG_CHOICES``), so a board drawn for that split keeps its width until it
+declares its own.
 
 Methods
     ``routine(actions)``       the index of the decision's routine choice (on Enter), or None:
@@ -53,6 +65,9 @@ Methods
                                floor under a bot host); the bot is then not asked.
     ``public_pause(public)``   a Screen of public facts to show everyone until a key
                                (a battle's result) before anything else is drawn, or None.
+    ``board_columns(width, height)``  the columns the board area wants on a terminal
+                               ``width`` x ``height`` (border included), or None for
+                               the fixed split (see "The room" above).
     ``legend()``               (glyph or word, meaning) for everything the board can draw.
     ``tone(name)``             the current theme's colour for "success", "error",
                                "warning", "primary", "secondary", "accent" (a Rich style
@@ -73,6 +88,30 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from .frame import Frame
+
+
+SIDE_MIN = 30  # the side panels' fewest columns (beside the board, not stacked under it)
+SIDE_MAX = 90  # and their most: past it a line of the log reads no better
+
+
+def side_columns(board: BoardBase, width: int, height: int) -> int:
+    """The columns of the side panels beside ``board`` on a terminal ``width`` x ``height``:
+    what the board's ``board_columns`` leaves, else the fixed split (see the module)."""
+    wanted = board.board_columns(width, height)
+    if wanted is not None:
+        side = width - wanted
+    elif width < 120:
+        side = SIDE_MIN
+    else:
+        side = 68 if board.LONG_CHOICES and width >= 170 else 46
+    return max(SIDE_MIN, min(SIDE_MAX, side, width - SIDE_MIN))
+
+
+def spare_columns(width: int) -> int:
+    """The board area's columns when the board needs no particular width: the side panels
+    widen with the terminal (30 below 120 columns, 46 from 120, one more per two past 140)."""
+    side = SIDE_MIN if width < 120 else min(SIDE_MAX, 46 + max(0, width - 140) // 2)
+    return width - side
 
 
 class BoardBase(Widget):
@@ -141,6 +180,13 @@ class BoardBase(Widget):
 
     def keys_drawn(self, view: Any) -> None:
         """Follow ``view`` as if it had been drawn (the record is being taught again)."""
+
+    def board_columns(self, width: int, height: int) -> int | None:
+        """The columns the board area wants on a ``width`` x ``height`` terminal, its
+        border included, or None for the fixed split; the side panels get the rest
+        (``side_columns``). Asked at every resize. ``spare_columns(width)``: the side
+        panels widen with the terminal."""
+        return None
 
     def legend(self) -> list[tuple[str, str]]:
         """Every glyph, abbreviation and colour the board can draw, with what it means:

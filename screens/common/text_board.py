@@ -8,7 +8,7 @@ from textual.widgets import Static
 
 from tabletop.engine import Game
 
-from .board_base import BoardBase
+from .board_base import BoardBase, spare_columns
 from .frame import Frame
 
 
@@ -18,6 +18,10 @@ class TextBoard(BoardBase, Static):
     def __init__(self, game: Game, **kwargs) -> None:
         super().__init__("", **kwargs)
         self.game = game
+
+    def board_columns(self, width: int, height: int) -> int:
+        """Plain text needs no particular width: the side panels widen with the terminal."""
+        return spare_columns(width)
 
     def watch_frame(self, frame: Frame | None) -> None:
         if frame is None or frame.view is None:

@@ -29,7 +29,7 @@ from rules.spirit.village import plural
 from rules.spirit.words import card_board, family, power_short, words
 from tabletop.engine import Game
 
-from ..common.board_base import BoardBase
+from ..common.board_base import BoardBase, spare_columns
 from ..common.frame import ChooseAction, Frame
 from ..common.parts import show as _show
 from .fit import Region, cut, lay_out
@@ -142,6 +142,11 @@ class SpiritBoard(BoardBase, Vertical):
         with Container(id="sp-samurai"):
             for i in range(MAX_SAMURAI):
                 yield SamuraiPanel(i)
+
+    def board_columns(self, width: int, height: int) -> int:
+        """The samurai fit side by side in whatever the board gets: the side panels widen
+        with the terminal."""
+        return spare_columns(width)
 
     # -- drawing -------------------------------------------------------------
     def _width(self) -> int:

@@ -30,7 +30,7 @@ async def test_at_200_columns_choices_and_honour_lines_fit_on_one_line(data_dir)
             await pilot.press("enter")  # the hand-off curtain
             await settle(pilot)
         board = board_of(app)
-        assert board.has_class("-xwide")
+        assert board.query_one("#side").size.width >= 68, "long choices get at least 68 columns"
         group = next((e for e in board.entries if e.action is None), None)
         if group is not None:  # the bids come in two steps: a card's, listing it on each lot
             await pilot.press(group.key)
@@ -45,23 +45,18 @@ async def test_at_200_columns_choices_and_honour_lines_fit_on_one_line(data_dir)
             assert "units" in line, line
 
 
-async def test_below_170_columns_the_side_panel_is_the_wide_one(data_dir):
-    store = senji_in_winter()
-    app = TabletopApp(games={"senji": SENJI}, bot_delay=3600, start=("store", store))
+async def test_the_side_panels_widen_with_the_terminal(data_dir):
+    """A board that claims no columns of its own (a generic text board): the default split."""
+    from tests.games.nim import NIM, NimOptions
+
+    store = Store.new(NIM, NimOptions(stones=15), 1, [Seat("Aiko"), Seat("Benkei")])
+    app = TabletopApp(games={"nim": NIM}, bot_delay=3600, start=("store", store))
     async with app.run_test(size=(140, 40)) as pilot:
         await settle(pilot)
-        board = board_of(app)
-        assert board.has_class("-wide") and not board.has_class("-xwide")
-        await pilot.resize_terminal(200, 50)
-        await settle(pilot)
-        assert board.has_class("-xwide")
-
-
-async def test_a_board_with_short_choices_keeps_its_width_at_200_columns(data_dir):
-    from rules.duel import GAME as DUEL
-
-    store = Store.new(DUEL, DUEL.Options(), 3, [Seat("Solo")])
-    app = TabletopApp(games={"duel": DUEL}, bot_delay=3600, start=("store", store))
-    async with app.run_test(size=(200, 50)) as pilot:
-        await settle(pilot)
-        assert not board_of(app).has_class("-xwide")
+        side = board_of(app).query_one("#side")
+        widths = [side.size.width]
+        for size in ((200, 50), (250, 60)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            widths.append(side.size.width)
+        assert 46 <= widths[0] < widths[1] < widths[2] <= 90, widths
