@@ -10,6 +10,11 @@ click, the hint): where a decision has no routine choice, Enter takes the highli
 only then, so a second Enter never picks whatever happened to be listed first. PgUp and
 PgDn scroll the log (which takes no focus of its own), not this list.
 
+Each row is wrapped here, between words, to the panel's width (less a scroll bar's when
+the rows overflow it, so a scroll bar never cuts a word): the key stays alone on the
+row's first line and the continuation lines are indented under its words (``row_text``).
+A new size wraps the rows again, the highlight where it was.
+
 ``/`` opens a one-line filter above the list (``FilterLine``): typing narrows the rows to
 those whose label holds every typed word (case-insensitive); the rows keep their keys;
 Enter or Down gives the keys back to the list (a filter leaving one row highlights it as
@@ -25,6 +30,7 @@ filter is typed, so the filter looks through the members of every group.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.binding import Binding
 from textual.message import Message
@@ -33,6 +39,44 @@ from textual.widgets.option_list import Option
 
 from .keys import ACTION_KEYS, ENTER
 from .parts import NoLayoutOnGrowth
+
+
+def wrap_words(words: str, width: int) -> list[str]:
+    """``words`` in lines of at most ``width`` cells, broken between words; a word longer
+    than a whole line is folded."""
+    lines: list[str] = []
+    line = ""
+    for word in words.split():
+        while cell_len(word) > width:  # folded: no line could hold it whole
+            if line:
+                lines.append(line)
+                line = ""
+            cut = width
+            while cut > 1 and cell_len(word[:cut]) > width:
+                cut -= 1
+            lines.append(word[:cut])
+            word = word[cut:]
+        if not line:
+            line = word
+        elif cell_len(line) + 1 + cell_len(word) <= width:
+            line += " " + word
+        else:
+            lines.append(line)
+            line = word
+    if line or not lines:
+        lines.append(line)
+    return lines
+
+
+def row_text(shown: str | None, label: str, width: int = 0) -> Text:
+    """A decision row: its key (or "·" for none) then its words, wrapped to ``width`` cells
+    (0: not yet known) with the continuation lines indented under the words."""
+    head = f"{shown} " if shown else "· "
+    if width <= len(head) + 1:
+        return Text.assemble((head, "bold"), label)
+    lines = wrap_words(label, width - len(head))
+    indent = " " * len(head)
+    return Text.assemble((head, "bold"), lines[0], *(f"\n{indent}{line}" for line in lines[1:]))
 
 
 class DecisionPanel(NoLayoutOnGrowth, OptionList):
@@ -73,6 +117,8 @@ class DecisionPanel(NoLayoutOnGrowth, OptionList):
         self.filter_words = ""  # what the player typed after "/" (plain text, never markup)
         self._header: str | None = None  # a second step's line over its rows
         self._flat_from: int | None = None
+        self._waiting: str | None = None
+        self._wrapped_at = 0  # the width the rows were wrapped to (0: not laid out yet)
 
     def show(self, labels: list[str], waiting: str | None = None, keys: list[str | None] | None = None,
              header: str | None = None, flat_from: int | None = None) -> None:
@@ -92,8 +138,30 @@ class DecisionPanel(NoLayoutOnGrowth, OptionList):
         self._close_filter()
         self._draw_rows(waiting)
 
+    def _row_width(self, labels: list[str] | None = None) -> int:
+        """The cells a row's words may take: the panel's inside less the rows' padding, and
+        less a scroll bar's width when the rows (``labels``) do not all fit its height;
+        0 before the panel is laid out."""
+        inside = self.content_region.width
+        if not inside:
+            return 0
+        padding = self.get_component_styles("option-list--option").padding.width
+        width = max(1, inside - padding - self._get_left_gutter_width())
+        if labels is None:
+            labels = self._visible_labels()
+        lines = sum(len(wrap_words(label, max(1, width - 2))) for label in labels)
+        if lines > self.content_region.height:  # a scroll bar will show
+            width = max(1, width - self.styles.scrollbar_size_vertical)
+        return width
+
+    def _visible_labels(self) -> list[str]:
+        words = self.filter_words.casefold().split()
+        return [label for label in self._labels if all(w in label.casefold() for w in words)]
+
     def _draw_rows(self, waiting: str | None = None) -> None:
         labels, keys = self._labels, self._keys
+        self._waiting = waiting
+        width = self._wrapped_at = self._row_width()
         self.clear_options()
         if waiting is not None:
             self._count = self._unkeyed = 0
@@ -110,8 +178,7 @@ class DecisionPanel(NoLayoutOnGrowth, OptionList):
                 continue
             key = keys[i] if i < len(keys) else None
             shown = "⏎" if key == ENTER else key
-            prompt = Text.assemble((f"{shown} " if shown else "· ", "bold"), label)
-            options.append(Option(prompt, id=f"act-{i}"))
+            options.append(Option(row_text(shown, label, width), id=f"act-{i}"))
         if self._header:
             self.add_option(Option(Text(self._header, style="bold italic"), disabled=True))
         self.add_options(options)
@@ -209,7 +276,22 @@ class DecisionPanel(NoLayoutOnGrowth, OptionList):
             self.border_subtitle = hint
 
     def on_resize(self, event) -> None:
+        self.call_after_refresh(self._rewrap)
         self.call_after_refresh(self._hint)
+
+    def _rewrap(self) -> None:
+        """A new width: the rows wrapped again, the highlight (and whether the player put
+        it there) where it was."""
+        if self._row_width() == self._wrapped_at or (not self._labels and self._waiting is None):
+            return
+        row, moved = self.row, self.moved
+        self._draw_rows(self._waiting)
+        if row is not None:
+            try:
+                self.highlighted = self.get_option_index(f"act-{row}")
+            except Exception:  # filtered away meanwhile
+                pass
+        self.moved = moved
 
     def on_focus(self, event) -> None:
         self._hint(True)

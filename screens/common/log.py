@@ -1,7 +1,9 @@
 """The game log panel: the lines the seat at the screen may read, newest at the bottom.
 
 Append-only while the lines only grow (each new line is wrapped once); redrawn from
-scratch when the reader changes or an undo shortens the log.
+scratch when the reader changes or an undo shortens the log. Lines are wrapped between
+words to the panel's width less a scroll bar's, whether or not one shows, so the scroll
+bar appearing never cuts the end of a line already written; a new width wraps them again.
 """
 
 from __future__ import annotations
@@ -20,9 +22,13 @@ class LogPanel(NoLayoutOnGrowth, RichLog):
         self.border_title = "Log"
         self.lines_shown: list[str] = []
         self._pending: list[str] | None = None
+        self._wrapped_at = 0  # the width the lines on show were wrapped to
 
     def show(self, lines: list[str]) -> None:
         if lines == self.lines_shown:
+            return
+        if self._pending is not None:  # a rewrap is on its way: it shows these
+            self._pending = list(lines)
             return
         if not self.size.width:
             # Not laid out yet: wrap once the width is known.
@@ -35,9 +41,13 @@ class LogPanel(NoLayoutOnGrowth, RichLog):
         else:
             self.clear()
             new = lines[-SHOWN:]
+        width = self._wrapped_at = self._wrap_width()
         for line in new:
-            self.write(Text(line))
+            self.write(Text(line), width=width)
         self.lines_shown = list(lines)
+
+    def _wrap_width(self) -> int:
+        return max(1, self.content_region.width - self.styles.scrollbar_size_vertical)
 
     def _flush(self) -> None:
         if self._pending is not None:
@@ -48,7 +58,9 @@ class LogPanel(NoLayoutOnGrowth, RichLog):
 
     def on_resize(self, event) -> None:
         # Lines are wrapped once when written: a new width rewraps them all.
-        if self.lines_shown and event.size.width != getattr(self, "_wrapped_at", None):
-            self._wrapped_at = event.size.width
+        if self.lines_shown and self._wrap_width() != self._wrapped_at:
+            self._wrapped_at = self._wrap_width()
             self._pending = self.lines_shown
             self.call_after_refresh(self._flush)
+        elif self.lines_shown:  # shorter or taller: the newest line stays in sight, as after a write
+            self.call_after_refresh(self.scroll_end, animate=False)
