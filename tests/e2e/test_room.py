@@ -145,7 +145,8 @@ async def test_decisions_and_log_wrap_between_words(data_dir, name, size):
     assert not found, "words cut at a line's end:\n" + "\n".join(found)
 
 
-WIDENED_ELSEWHERE: dict[str, str] = {}  # game -> the branch widening its board's drawing
+# game -> the branch widening its board's drawing, where the test still fails on main
+WIDENED_ELSEWHERE: dict[str, str] = {"harakiri": "harakiri"}
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -168,7 +169,8 @@ async def test_nothing_is_cut_at_200x50(data_dir, name, request):
     assert not found, "cut with … at 200x50:\n" + "\n".join(found)
 
 
-SIDE_FIXED: dict[str, str] = {}  # game -> the branch where its board declares its columns
+# game -> the branch where its board is to declare its columns (BoardBase.board_columns)
+SIDE_FIXED: dict[str, str] = {"duel": "duelroom", "harakiri": "harakiri"}
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
