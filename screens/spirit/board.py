@@ -5,9 +5,14 @@ flame: top raider to the intruders"; the value alone: no icon), wounds are count
 deciding one `◆`, a passed samurai lies down `_`; ``legend()`` lists them all.
 A click on a samurai's panel or on the card in hand picks the matching legal action.
 
-Each region is fitted to the width it has (``fit.py``): facts wrap between one another and
-the region grows, so nothing is cut; on a wide board the samurai sit side by side. The
-samurai who decides is scrolled into view whenever that changes, and the end of a round
+Each region is fitted to the width it has (``fit.py``): facts wrap between one another (a
+fact wider than a line between its words) and the region grows, so nothing is cut. The
+samurai sit side by side as many as fit at their full width; when the board would then
+need scrolling, more and narrower ones where that lets it fit the rows it has. While the
+board scrolls, a one-line village status (barricades, farmsteads, families) is docked at
+the top of the board area, and the samurai who decides is scrolled into view under it
+whenever that changes; so at 80x24 the village stays in sight with the samurai to move.
+The board takes the widening split of the room (``spare_columns``). The end of a round
 is held up on its own screen until a key (``summary.py``). Keys: the routine choice is on
 Enter (``DEFAULT_KINDS``); the others are pinned to what they are (``action_key``).
 """
@@ -32,11 +37,12 @@ from tabletop.engine import Game
 from ..common.board_base import BoardBase, spare_columns
 from ..common.frame import ChooseAction, Frame
 from ..common.parts import show as _show
-from .fit import Region, cut, lay_out
+from .fit import Region, lay_out
 from .summary import RoundSummaryScreen, round_facts, round_summary
 
 MAX_SAMURAI = 7
 PANEL_WIDTH = 48  # the columns a samurai panel needs to draw its lines without wrapping
+MIN_PANEL = 34  # the narrowest samurai panel, its lines wrapped, when that saves scrolling
 ICON = {"hat": ("hat", "bold yellow"), "farm": ("farm", "bold green"), "family": ("family", "bold cyan"),
         None: ("", "dim")}
 EMPTY_SLOT = "–"
@@ -66,6 +72,12 @@ def card_text(cid: str, icon: bool = True, penalty_words: bool = True) -> Text:
 def track_text(total: int, kiai: int) -> Text:
     """The battle track from 0 to Kiai+6, `|` at the Kiai value, `◆` the meeple, then the
     total of the Kiai value in words ("12 of 12 Kiai fires", "14 of 13 overwhelmed")."""
+    bar, said = track_parts(total, kiai)
+    return bar + Text(" ") + said
+
+
+def track_parts(total: int, kiai: int) -> tuple[Text, Text]:
+    """The track's bar and its words (see ``track_text``), apart, to wrap between them."""
     width = kiai + 6
     out = Text("")
     for i in range(width + 1):
@@ -77,13 +89,13 @@ def track_text(total: int, kiai: int) -> Text:
             out.append("━", style="red" if i > kiai else "green")
         else:
             out.append("·", style="dim")
-    out.append(f" {total}", style="bold red" if total > kiai else "bold")
-    out.append(f" of {kiai}")
+    said = Text(f"{total}", style="bold red" if total > kiai else "bold")
+    said.append(f" of {kiai}")
     if total == kiai:
-        out.append(" Kiai fires", style="bold yellow")
+        said.append(" Kiai fires", style="bold yellow")
     elif total > kiai:
-        out.append(" overwhelmed", style="bold red")
-    return out
+        said.append(" overwhelmed", style="bold red")
+    return out, said
 
 
 def wounds_text(w: int) -> Text:
@@ -132,6 +144,8 @@ class SpiritBoard(BoardBase, Vertical):
         self.list_graveyard = False
         self._followed: tuple[int, int] | None = None  # (active, deciding) last scrolled to
         self._before: Any = None  # the public view at the last sync, for the end-of-round summary
+        self._pin: Region | None = None  # the one-line village status, docked in the board area
+        self._height_seen = 0  # the terminal's height at the last resize
 
     def compose(self) -> ComposeResult:
         yield Region(id="sp-head")
@@ -145,8 +159,16 @@ class SpiritBoard(BoardBase, Vertical):
 
     def board_columns(self, width: int, height: int) -> int:
         """The samurai fit side by side in whatever the board gets: the side panels widen
-        with the terminal."""
+        with the terminal. Asked at every resize of the screen: a new height (which does
+        not resize the board itself) lays the samurai and the pinned line out again."""
+        if height != self._height_seen:
+            self._height_seen = height
+            self.call_after_refresh(self._refit)
         return spare_columns(width)
+
+    def _refit(self) -> None:
+        self._followed = None  # the new layout may have moved the samurai to move away
+        self.watch_frame(self.frame)
 
     # -- drawing -------------------------------------------------------------
     def _width(self) -> int:
@@ -165,6 +187,8 @@ class SpiritBoard(BoardBase, Vertical):
                 part.show([])
             for panel in self.query(SamuraiPanel):
                 _show(panel, False)
+            if self._pin is not None:
+                self._pin.display = False
             return
         width = self._width()
         head = self.query_one("#sp-head", Region)
@@ -182,12 +206,11 @@ class SpiritBoard(BoardBase, Vertical):
         transit.show(self._transit(view, transit.inner(width)) if view.transit is not None
                      else [Text("No raider card in hand.", style="dim"), Text("")])
         deciding = view.pending.seat if view.pending else None
-        # Wide boards put the samurai side by side, a column per PANEL_WIDTH columns.
-        columns = max(1, min(len(view.samurai), (width + 1) // PANEL_WIDTH))
+        above = sum(r.rows for r in (head, village, stacks, transit)) + (graveyard.rows if self.list_graveyard else 0)
+        columns, panel_width, drawn = self._samurai_columns(view, deciding, width, above)
         grid = self.query_one("#sp-samurai")
         if grid.styles.grid_size_columns != columns:
             grid.styles.grid_size_columns = columns
-        panel_width = (width - (columns - 1)) // columns
         for panel in self.query(SamuraiPanel):
             i = panel.index
             _show(panel, i < len(view.samurai))
@@ -198,10 +221,72 @@ class SpiritBoard(BoardBase, Vertical):
                             ("-dead", view.samurai[i].wounds >= 4)):
                 if panel.has_class(cls) != on:
                     panel.set_class(on, cls)
-            lines = self._samurai(view, i, deciding, panel.inner(panel_width))
+            lines = drawn[i]
             panel.defence_row = next((y for y, ln in enumerate(lines) if ln.plain.startswith("defence:")), 3)
             panel.show(lines)
+        self._put_pin(view, width, above + self._grid_rows(drawn, columns))
         self._follow(view, deciding)
+
+    def _viewport_rows(self) -> int:
+        """The rows the board area shows at once (the pinned status line not counted)."""
+        area = self.parent
+        if area is None or not area.size.height:
+            return max(10, self.app.size.height - 4)
+        return area.scrollable_content_region.height + (1 if self._pin is not None and self._pin.display else 0)
+
+    @staticmethod
+    def _grid_rows(drawn: list[list[Text]], columns: int) -> int:
+        heights = [len(lines) + 2 for lines in drawn]  # a panel's border: 2 rows
+        return sum(max(heights[r:r + columns]) for r in range(0, len(heights), columns))
+
+    def _samurai_columns(self, view, deciding: int | None, width: int, above: int):
+        """How many samurai sit side by side: as many as fit at PANEL_WIDTH columns each
+        (their lines unwrapped); when the board would then need scrolling, more and
+        narrower ones (down to MIN_PANEL columns) where that lets the whole board fit the
+        rows it has, else the layout that needs the fewest rows. Returns the columns, a
+        panel's width and each samurai's lines."""
+        count = len(view.samurai)
+        rows = self._viewport_rows()
+        widest = max(1, min(count, (width + 1) // PANEL_WIDTH))
+        most = max(widest, min(count, (width + 1) // MIN_PANEL))
+        best = None
+        for columns in range(widest, most + 1):
+            panel_width = (width - (columns - 1)) // columns
+            inner = self.query_one("#samurai-0", SamuraiPanel).inner(panel_width)
+            drawn = [self._samurai(view, i, deciding, inner) for i in range(count)]
+            needed = above + self._grid_rows(drawn, columns)
+            if best is None or needed < best[0]:
+                best = (needed, columns, panel_width, drawn)
+            if needed <= rows:
+                break
+        return best[1], best[2], best[3]
+
+    def _put_pin(self, view, width: int, needed: int) -> None:
+        """The one-line village status kept at the top of the board area while the board
+        scrolls (it needs more rows than the area has), so the village stays in sight with
+        the samurai to move."""
+        pin = self._pin
+        if pin is None:
+            return
+        on = needed > self._viewport_rows() and not view.over
+        if on:
+            pin.show([self._village_line(view, pin.inner(width))])
+        if pin.display != on:
+            pin.display = on
+
+    def _village_line(self, view, width: int) -> Text:
+        """The village in one line, the longest wording that fits: "Barricades 4/5 ·
+        Farmsteads 1 2 4 5 6 · Elder, Child", else the counts in words."""
+        bars = f"Barricades {view.barricades}/{view.cap}"
+        farms = " ".join(str(f) for f in sorted(view.farms)) or "none"
+        names = ", ".join(family(f) for f in view.families) or "no family"
+        n_farms, n_fams = len(view.farms), len(view.families)
+        forms = [f"{bars} · Farmsteads {farms} · {names}",
+                 f"{bars} · {plural(n_farms, 'farmstead')} · {names}",
+                 f"{bars} · {plural(n_farms, 'farmstead')} · {plural(n_fams, 'family', 'families')}"]
+        said = next((f for f in forms if len(f) <= width), forms[-1])
+        out = Text(said, style="bold")
+        return lay_out([out], width)[0] if out.cell_len > width else out
 
     def _follow(self, view, deciding: int | None) -> None:
         """Scroll the samurai who decides now (the active one, or the one deciding for it)
@@ -233,6 +318,13 @@ class SpiritBoard(BoardBase, Vertical):
         return RoundSummaryScreen(ended, lines, facts)
 
     def on_mount(self) -> None:
+        # The village status line is docked at the top of the scrolling board area (the
+        # board's parent), so it stays there while the board scrolls under it.
+        if self.parent is not None:
+            self._pin = Region(id="sp-pin")
+            self._pin.styles.dock = "top"
+            self._pin.display = False
+            self.parent.mount(self._pin, before=self)
         self.watch_frame(self.frame)
 
     def _head(self, view, width: int) -> list[Text]:
@@ -307,7 +399,6 @@ class SpiritBoard(BoardBase, Vertical):
             ("|", "on the track: the Kiai value"),
             ("━", "on the track: the total so far (red above the Kiai value)"),
             ("·", "on the track: an empty step; between cards and facts: a separator"),
-            ("…", "cut short for the width: the rest is in the log, or on g"),
             ("12 of 12 Kiai fires", "the total is exactly the Kiai value: the Kiai power fires"),
             ("14 of 13 overwhelmed", "the total is above the Kiai value: the next action is a pass"),
             ("2, farm, flame: …", "a raider card: its value, its defence icon (hat, farm or family;"
@@ -383,7 +474,7 @@ class SpiritBoard(BoardBase, Vertical):
         status = Text("passed _", style="dim") if s.passed else Text("standing", style="green")
         kiai = Text(f"Kiai {face.kiai} ({other})")
         lines = lay_out([who, form, wounds_text(s.wounds), status, kiai], width)
-        lines.append(cut(track_text(s.total, face.kiai), width))
+        lines += lay_out(list(track_parts(s.total, face.kiai)), width, sep=" ")
         cards = [card_text(cid) for cid in s.line] or [Text("empty", style="dim")]
         cards[0] = Text("line: ") + cards[0]
         if s.line:

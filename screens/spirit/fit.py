@@ -1,22 +1,70 @@
-"""Fitting the Spirit board's facts to the width it has, so nothing is cut silently.
+"""Fitting the Spirit board's facts to the width it has, so nothing is cut.
 
 A region is a list of facts (short Texts). ``lay_out`` puts them end to end and starts a
-new line where the next one would not fit; a fact is never split, and one wider than a
-whole line ends in "…" (what it says can still be read in the log or on ``g``). A
-``Region`` takes those lines and, when their number changes, its height follows, which
-asks the board for a new layout: a region that grows pushes the next one down instead of
-losing its last lines.
+new line where the next one would not fit; a fact is never split while it fits a line,
+and one wider than a whole line is wrapped between its words (continuation lines
+indented), so no word is cut and nothing ends in "…". A ``Region`` takes those lines and,
+when their number changes, its height follows, which asks the board for a new layout: a
+region that grows pushes the next one down instead of losing its last lines.
 """
 
 from __future__ import annotations
 
 from rich.text import Text
 
-from ..common.fit import clip as cut
-from ..common.fit import flow as lay_out
 from ..common.parts import Part
 
-__all__ = ["Region", "cut", "lay_out"]
+__all__ = ["Region", "lay_out", "wrap_fact"]
+
+
+def wrap_fact(fact: Text, width: int, indent: int = 2) -> list[Text]:
+    """``fact`` in lines of at most ``width`` cells, broken between words (the lines after
+    the first indented by ``indent``); a word longer than a whole line is folded."""
+    if fact.cell_len <= width:
+        return [fact]
+    plain = fact.plain
+    lines: list[Text] = []
+    start, room = 0, max(1, width)
+    while start < len(plain):
+        while lines and start < len(plain) and plain[start] == " ":
+            start += 1
+        if start >= len(plain):
+            break
+        end = start + room
+        if end >= len(plain):
+            end = len(plain)
+        else:
+            space = plain.rfind(" ", start, end + 1)
+            end = space if space > start else end  # no space: the word is folded
+        piece = fact[start:end]
+        piece.rstrip()
+        lines.append(piece if not lines else Text(" " * indent) + piece)
+        start = end
+        room = max(1, width - indent)
+    return lines or [Text("")]
+
+
+def lay_out(facts: list[Text], width: int, sep: str = " · ", indent: int = 0) -> list[Text]:
+    """Facts end to end, a new line (indented by ``indent``) where the next would not fit.
+    A fact is never split while it fits a line; one wider is wrapped between its words."""
+    lines: list[Text] = []
+    line: Text | None = None
+    for fact in facts:
+        if not fact.plain:
+            continue
+        if line is not None and line.cell_len + len(sep) + fact.cell_len <= width:
+            line.append(sep, style="dim")
+            line.append_text(fact)
+            continue
+        if line is not None:
+            lines.append(line)
+        lead = indent if line is not None else 0
+        pieces = wrap_fact(Text(" " * lead) + fact if lead else fact, width, indent=lead + 2)
+        lines += pieces[:-1]
+        line = pieces[-1].copy()
+    if line is not None:
+        lines.append(line)
+    return lines
 
 
 class Region(Part):

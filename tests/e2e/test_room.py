@@ -190,3 +190,46 @@ async def test_the_side_panels_are_wider_at_200x50_than_at_120x40(data_dir, name
             assert not board.has_class("-stacked") or size == (120, 40)
             widths.append(board.query_one("#side").size.width if not board.has_class("-stacked") else 0)
     assert widths[1] > max(widths[0], 46), widths
+
+
+async def test_spirit_at_80x24_keeps_the_village_in_sight_with_the_samurai_to_move(data_dir):
+    """At every decision of a seeded game the screen shows, in one line, the barricades
+    (standing of the cap), the farmsteads and the families as the store has them, and the
+    whole panel of the samurai who decides."""
+    from rules.spirit.words import family
+
+    name = "spirit"
+    game = get_game(name)
+    app = TabletopApp(games={name: game}, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        opts = game.Options(**GAMES[name])
+        app.start_new_game(game, opts, 5, [Seat(f"Player {i + 1}") for i in range(game.seat_count(opts))])
+        await settle(pilot)
+        board = board_of(app)
+        store = app.store
+        choose = bot_chooser(game, 5)
+        area = board.query_one("#board-area")
+        decisions = 0
+        while decisions < 40 and not store.finished:
+            if app.screen is not board:  # the end of a round, held up until a key
+                await pilot.press("enter")
+                await settle(pilot)
+                continue
+            state = store.state
+            families = [family(f) for f in state.families]
+            lines = [ln for ln in screen_text(app).split("\n") if f"Barricades {state.barricades}/" in ln]
+            assert lines, f"no village line at decision {decisions}"
+            line = lines[0]
+            farms = len(state.farms)
+            assert f"{farms} farmstead" in line or "Farmsteads " + " ".join(map(str, sorted(state.farms))) in line, line
+            assert f"{len(families)} famil" in line or ", ".join(families) in line, line
+            seat = store.to_move()
+            pending = state.pending.seat if state.pending else seat
+            panel = board.query_one(f"#samurai-{pending}")
+            assert area.region.contains_region(panel.region), f"seat {pending} is off screen"
+            actions = store.legal_actions()
+            store.dispatch(actions[choose(store, actions)])
+            decisions += 1
+            await settle(pilot)
+    assert decisions == 40

@@ -1,5 +1,6 @@
 """SVG snapshots of the Samurai Spirit board: the start, a mid-game position with an
-animal samurai and a full defence, and the end screen."""
+animal samurai and a full defence (at 80x24, 120x40 and 200x50: the village line pinned
+at 80x24, the samurai side by side where there is room), and the end screen."""
 
 from __future__ import annotations
 
@@ -41,6 +42,16 @@ def midgame_store() -> Store:
 def test_spirit_midgame_animal_and_full_defence(snap_compare):
     app, start = _app_with(midgame_store())
     assert snap_compare(app, terminal_size=(120, 40), run_before=start)
+
+
+def test_spirit_midgame_at_80x24(snap_compare):
+    app, start = _app_with(midgame_store())
+    assert snap_compare(app, terminal_size=(80, 24), run_before=start)
+
+
+def test_spirit_midgame_at_200x50(snap_compare):
+    app, start = _app_with(midgame_store())
+    assert snap_compare(app, terminal_size=(200, 50), run_before=start)
 
 
 def test_spirit_end_screen(snap_compare):
