@@ -27,9 +27,10 @@ class LogPanel(NoLayoutOnGrowth, RichLog):
     def show(self, lines: list[str]) -> None:
         if lines == self.lines_shown:
             return
-        if self._pending is not None:  # a rewrap is on its way: it shows these
+        if self._pending is not None:
+            # A rewrap is on its way: it wraps these (never lines of an earlier reader);
+            # they are drawn now all the same, so nothing stale stays on screen meanwhile.
             self._pending = list(lines)
-            return
         if not self.size.width:
             # Not laid out yet: wrap once the width is known.
             self._pending = list(lines)
