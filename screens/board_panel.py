@@ -110,7 +110,7 @@ class DecisionRows:
         path = self.paths[member] if member is not None and self.paths[member] else None
         said = (path[depth].question or path[depth].label) if path is not None else ""
         if path is not None and depth and path[0].label:  # a third step: what the first chose, too
-            said = f"{path[0].label.rstrip('…')} › {said}"
+            said = f"{path[0].label.rstrip(' ›')} › {said}"
         return f"{said} · Esc: back" if said else "Esc: back"
 
     def _show_step(self, panel: DecisionPanel) -> None:

@@ -32,7 +32,7 @@ from textual.reactive import reactive
 from rules.duel.words import ICON_NAMES, blood_name
 from tabletop.engine import Game
 
-from ..common.board_base import BoardBase
+from ..common.board_base import BoardBase, spare_columns
 from ..common.fit import clip
 from ..common.frame import ChooseAction, Frame
 from ..common.parts import show
@@ -447,6 +447,10 @@ class DuelBoard(Spread, Gauge, Foes, Exchange, BoardBase, Vertical):
         return list(LEGEND)
 
     # -- keys -------------------------------------------------------------------------
+    def board_columns(self, width: int, height: int) -> int:
+        """The widening split: the side panels grow with the terminal and the duel table lays itself out for the area it gets."""
+        return spare_columns(width)
+
     def action_key(self, action: Any) -> str | None:
         kind = action.kind
         if kind in LETTER:

@@ -35,7 +35,7 @@ from textual.widget import Widget
 from rules.harakiri.model import fmt
 from tabletop.engine import Game
 
-from ..common.board_base import BoardBase
+from ..common.board_base import BoardBase, spare_columns
 from ..common.frame import ChooseAction, Frame, HighlightAction
 from ..common.parts import Part
 from ..common.parts import show as _show
@@ -286,6 +286,13 @@ class HarakiriBoard(TopLines, EnemyTurn, SideBoards, GridPaths, _Fixed, BoardBas
         return self.game.phase(public)
 
     # -- keys ----------------------------------------------------------------------
+    def board_columns(self, width: int, height: int) -> int:
+        """The grid's squares grow first: the side panels take the widening split's
+        columns only up to one more per five columns past 140 (58 at 200, 68 at 250), so
+        that at 200 columns the squares are 8 wide and 3 tall beside boards in sentences."""
+        side = width - spare_columns(width)
+        return width - min(side, 46 + max(0, width - 140) // 5) if width >= 120 else spare_columns(width)
+
     def action_key(self, action: Any) -> str | None:
         """Every choice's key follows from what it is (keys.py, assets/harakiri/keys.json),
         read off the position the screen is listing now."""

@@ -15,6 +15,7 @@ from rules.harakiri.core import char_arm, cond_label, enemy_arm, enemy_hp_left, 
 from rules.harakiri.model import fmt
 
 from . import sheets
+from .sheets import _conditions
 
 WIDE = 64  # a column this wide gets the boards in sentences
 ATTRS = (("POW", "Power"), ("KNO", "Knowledge"), ("DEX", "Dexterity"), ("SPI", "Spirit"))
@@ -26,10 +27,6 @@ def _count(n: int, word: str) -> str:
 
 def _where(c) -> str:
     return "defeated" if c.defeated else (f"on {fmt(c.p)}" if c.p is not None else "not placed yet")
-
-
-def _conditions(conds: dict[str, int]) -> str:
-    return ", ".join(f"{cond_label(k)} {v}" for k, v in conds.items())
 
 
 def character(view, c) -> Text:
@@ -142,23 +139,3 @@ def compact(view, c) -> Text:
     if c.conds:
         out.append("; " + _conditions(c.conds), style="bold magenta")
     return out
-
-
-def enemy_state(out: Text, e) -> None:
-    """Damage, HP left and armour in words (with the armour's −1 tokens), conditions."""
-    st = enemy_stats(e)
-    out.append(f"{e.damage} of {st['hp']} damage, {enemy_hp_left(e)} HP left, armour {enemy_arm(e)}")
-    if e.arm_tokens:
-        out.append(f" (−1×{e.arm_tokens})", style="yellow")
-    if e.bulwark:
-        out.append(", bulwark")
-    if e.conds:
-        out.append(", " + _conditions(e.conds), style="magenta")
-
-
-def enemy_line(out: Text, e) -> None:
-    """An enemy whose board is not on show, in one line."""
-    sheets._label(out, e)
-    out.append(": ")
-    enemy_state(out, e)
-    out.append("\n")

@@ -234,7 +234,6 @@ def enemies(view, focus: str | None = None, wide: bool = False) -> Text:
     """The enemy boards. ``focus`` (an enemy uid: the one under the grid cursor, or the
     active one) gets the full board; every other enemy a compact two-line entry, or
     (``wide``) a sentence on one line."""
-    from .sentences import enemy_line
     out = Text.assemble(("Enemies", "bold"), "\n")
     if not view.enemies:
         out.append(" none on the board\n", style="dim")
@@ -254,7 +253,6 @@ def enemies(view, focus: str | None = None, wide: bool = False) -> Text:
 def board(out: Text, view, e, wide: bool = False) -> set[str]:
     """Append the full board of enemy ``e``; return the uids it covers (its type's bases).
     ``wide``: its figures and each base's state in words."""
-    from .sentences import enemy_state
     d = data.enemy_def(e.type)
     st = enemy_stats(e)
     minion = isinstance(d, data.MinionDef)
@@ -371,3 +369,27 @@ def _chosen(out: Text, view, e, d, ctx) -> None:
     out.append(f"{card.name}{hate}{' empowered' if emp else ''} [{_prio(card.prio)}]", style="bold reverse")
     out.append("\n")
     _flow(out, "  ", [line_short(e.type, ln) for ln in lines], " › ")
+
+
+def _conditions(conds: dict[str, int]) -> str:
+    return ", ".join(f"{cond_label(k)} {v}" for k, v in conds.items())
+
+
+def enemy_state(out: Text, e) -> None:
+    """Damage, HP left and armour in words (with the armour's −1 tokens), conditions."""
+    st = enemy_stats(e)
+    out.append(f"{e.damage} of {st['hp']} damage, {enemy_hp_left(e)} HP left, armour {enemy_arm(e)}")
+    if e.arm_tokens:
+        out.append(f" (−1×{e.arm_tokens})", style="yellow")
+    if e.bulwark:
+        out.append(", bulwark")
+    if e.conds:
+        out.append(", " + _conditions(e.conds), style="magenta")
+
+
+def enemy_line(out: Text, e) -> None:
+    """An enemy whose board is not on show, in one line."""
+    _label(out, e)
+    out.append(": ")
+    enemy_state(out, e)
+    out.append("\n")

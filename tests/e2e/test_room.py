@@ -146,7 +146,7 @@ async def test_decisions_and_log_wrap_between_words(data_dir, name, size):
 
 
 # game -> the branch widening its board's drawing, where the test still fails on main
-WIDENED_ELSEWHERE: dict[str, str] = {"harakiri": "harakiri"}
+WIDENED_ELSEWHERE: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -170,7 +170,7 @@ async def test_nothing_is_cut_at_200x50(data_dir, name, request):
 
 
 # game -> the branch where its board is to declare its columns (BoardBase.board_columns)
-SIDE_FIXED: dict[str, str] = {"duel": "duelroom", "harakiri": "harakiri"}
+SIDE_FIXED: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
