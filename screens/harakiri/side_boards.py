@@ -152,8 +152,14 @@ class SideBoards:
             grid.styles.height = rows
 
     def _rewrap(self) -> None:
-        """The character column changed width: wrap the full board to it again."""
+        """The grid changed width, and with it the character column beside it and the
+        enemies' column under it: wrap their boards to them again."""
         self._rewrap_due = False
         frame = self.frame
-        if frame is not None and frame.view is not None and (not self.narrow or self.tab == "hk-chars"):
-            self._draw_characters(frame.view, self.query_one(HarakiriGrid).cursor, force=True)
+        if frame is None or frame.view is None:
+            return
+        cursor = self.query_one(HarakiriGrid).cursor
+        if not self.narrow or self.tab == "hk-chars":
+            self._draw_characters(frame.view, cursor, force=True)
+        if not self.narrow or self.tab == "hk-foes":
+            self._draw_foes(frame.view, cursor, force=True)
