@@ -13,6 +13,8 @@ from .common.decisions import DecisionPanel
 from .common.keys import ACTION_KEYS, ENTER, KeyChart, KeyStep, pressed_paths, sound_paths, step_entries
 from .common.parts import Part, show
 
+GROUP_MARK = "\u00a0›"  # how a group row ends: a no-break space and ›, so wrapping never parts them
+
 
 class DecisionRows:
     """The rows, their keys, the detail and the status (mixed into BoardScreen)."""
@@ -110,7 +112,7 @@ class DecisionRows:
         path = self.paths[member] if member is not None and self.paths[member] else None
         said = (path[depth].question or path[depth].label) if path is not None else ""
         if path is not None and depth and path[0].label:  # a third step: what the first chose, too
-            said = f"{path[0].label.rstrip(' ›')} › {said}"
+            said = path[0].label.rstrip(GROUP_MARK) + f" › {said}"
         return f"{said} · Esc: back" if said else "Esc: back"
 
     def _show_step(self, panel: DecisionPanel) -> None:

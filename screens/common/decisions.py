@@ -30,6 +30,8 @@ filter is typed, so the filter looks through the members of every group.
 
 from __future__ import annotations
 
+import re
+
 from rich.cells import cell_len
 from rich.text import Text
 from textual.binding import Binding
@@ -41,12 +43,18 @@ from .keys import ACTION_KEYS, ENTER
 from .parts import NoLayoutOnGrowth
 
 
+_SPACES = re.compile(r"[ \t\r\n]+")  # where a line may break: not at a no-break space
+
+
 def wrap_words(words: str, width: int) -> list[str]:
     """``words`` in lines of at most ``width`` cells, broken between words; a word longer
-    than a whole line is folded."""
+    than a whole line is folded. A no-break space (U+00A0) joins what must stay on one
+    line (a group row's closing "›" to its last word)."""
     lines: list[str] = []
     line = ""
-    for word in words.split():
+    for word in _SPACES.split(words.strip(" \t\r\n")):
+        if not word:
+            continue
         while cell_len(word) > width:  # folded: no line could hold it whole
             if line:
                 lines.append(line)

@@ -109,24 +109,24 @@ def keys() -> SenjiKeys:
 from ..common.keys import KeyStep  # noqa: E402  (after the tables it keys)
 
 # Choices keyed by what they are about, and the words of their kind's group (a step that
-# offers several of these kinds lists each kind first: "Seppuku ›", then the samurai).
+# offers several of these kinds lists each kind first: "Seppuku\u00a0›", then the samurai).
 KIND_WORDS = {
-    "seppuku": ("Seppuku of a samurai ›", "Which samurai commits seppuku?"),
-    "return_hostage": ("Take a hostage back ›", "Which hostage do you take back?"),
-    "reveal_hostage": ("Reveal a hostage ›", "Which hostage do you reveal?"),
-    "use_trade": ("Use a trading card ›", "Which trading card do you use?"),
-    "combo_start": ("Score a combination ›", "Which combination do you score?"),
-    "kami_blue": ("The blue kami ›", "The blue kami: which samurai, which player?"),
-    "kami_green": ("The green kami ›", "The green kami of which samurai?"),
-    "merc_units": ("Hire mercenary units ›", "Mercenary units: in which sea, how many?"),
-    "merc_samurai": ("Hire a mercenary samurai ›", "A mercenary samurai: in which sea?"),
-    "execute": ("Execute a family member ›", "Which family member do you execute?"),
-    "support": ("Play a support card ›", "Which support card do you play?"),
-    "add_units": ("Send units ›", "How many units go?"),
-    "add_samurai": ("Send a samurai ›", "Which samurai goes?"),
-    "react_use": ("Reroll with a samurai ›", "Which samurai rerolls?"),
-    "react_die": ("Reroll a die ›", "Which die is rerolled?"),
-    "offer_to": ("Offer to a player ›", "To which player?"),
+    "seppuku": ("Seppuku of a samurai\u00a0›", "Which samurai commits seppuku?"),
+    "return_hostage": ("Take a hostage back\u00a0›", "Which hostage do you take back?"),
+    "reveal_hostage": ("Reveal a hostage\u00a0›", "Which hostage do you reveal?"),
+    "use_trade": ("Use a trading card\u00a0›", "Which trading card do you use?"),
+    "combo_start": ("Score a combination\u00a0›", "Which combination do you score?"),
+    "kami_blue": ("The blue kami\u00a0›", "The blue kami: which samurai, which player?"),
+    "kami_green": ("The green kami\u00a0›", "The green kami of which samurai?"),
+    "merc_units": ("Hire mercenary units\u00a0›", "Mercenary units: in which sea, how many?"),
+    "merc_samurai": ("Hire a mercenary samurai\u00a0›", "A mercenary samurai: in which sea?"),
+    "execute": ("Execute a family member\u00a0›", "Which family member do you execute?"),
+    "support": ("Play a support card\u00a0›", "Which support card do you play?"),
+    "add_units": ("Send units\u00a0›", "How many units go?"),
+    "add_samurai": ("Send a samurai\u00a0›", "Which samurai goes?"),
+    "react_use": ("Reroll with a samurai\u00a0›", "Which samurai rerolls?"),
+    "react_die": ("Reroll a die\u00a0›", "Which die is rerolled?"),
+    "offer_to": ("Offer to a player\u00a0›", "To which player?"),
 }
 
 
@@ -155,7 +155,7 @@ def _card_steps(cards: list[tuple[int, str]], paths: dict[int, list[KeyStep]], w
     for (i, card), code in zip(cards, codes):
         family = D.family[_diplo_family(card)]
         if family.id in clashing:
-            paths[i].append(KeyStep(K.families[family.id], f"{family.name} {what} ›", f"Which {family.name} {what[:-1]}?"))
+            paths[i].append(KeyStep(K.families[family.id], f"{family.name} {what}\u00a0›", f"Which {family.name} {what[:-1]}?"))
         paths[i].append(KeyStep(code))
 
 
@@ -165,7 +165,7 @@ def _hana_steps(card: str, what: str) -> list[KeyStep]:
     D = data()
     n = int(card[:2])
     name = D.hana.flowers[n - 1]
-    return [KeyStep(K.flowers[n - 1], f"{what} a {name} card ›", f"{what} which {name} card?"),
+    return [KeyStep(K.flowers[n - 1], f"{what} a {name} card\u00a0›", f"{what} which {name} card?"),
             KeyStep(K.hanafuda.get(card[2:], K.hanafuda.get(card[2], "")))]
 
 
@@ -195,11 +195,11 @@ def thing_steps(a, families: list[str], names: list[str] | None = None) -> list[
         case "dest":
             if a.province and a.sea:  # a raid across a sea: the sea, then the province
                 sea = D.sea[a.sea].name
-                return [KeyStep(K.places[a.sea], f"By the {sea}: to the fleet or a raid ›",
+                return [KeyStep(K.places[a.sea], f"By the {sea}: to the fleet or a raid\u00a0›",
                                 f"By the {sea}: to the fleet, or which province to raid?"),
                         KeyStep(K.places[a.province])]
             if a.sea:
-                return [KeyStep(K.places[a.sea], f"By the {D.sea[a.sea].name}: to the fleet or a raid ›",
+                return [KeyStep(K.places[a.sea], f"By the {D.sea[a.sea].name}: to the fleet or a raid\u00a0›",
                                 f"By the {D.sea[a.sea].name}: to the fleet, or which province to raid?"),
                         KeyStep(K.places[a.sea])]
             return [KeyStep(K.places[a.province])]
@@ -214,12 +214,12 @@ def thing_steps(a, families: list[str], names: list[str] | None = None) -> list[
             return [KeyStep(str(n % 10))] if 0 <= n <= 9 else None
         case "garrison":
             if a.samurai:
-                return [KeyStep(K.garrison_with_samurai, "Place units and the samurai ›",
+                return [KeyStep(K.garrison_with_samurai, "Place units and the samurai\u00a0›",
                                 "How many units go with the samurai?"), KeyStep(str(a.units))]
             return [KeyStep(str(a.units))] if 0 <= a.units <= 9 else None
         case "order":
             word = a.order.capitalize()
-            return [KeyStep(K.orders[a.order], f"{word} order in a province ›", f"{word} order: in which province?"),
+            return [KeyStep(K.orders[a.order], f"{word} order in a province\u00a0›", f"{word} order: in which province?"),
                     KeyStep(K.places[a.province])]
         case "combo_start":
             return [KeyStep(K.combos[a.combo])] if a.combo in K.combos else None
@@ -230,18 +230,18 @@ def thing_steps(a, families: list[str], names: list[str] | None = None) -> list[
         case "kami_blue":
             key = family_of(a.seat)
             sam = D.samurai[a.letter].name
-            return [KeyStep(K.samurai[a.letter], f"The blue kami of {sam} ›", f"The blue kami of {sam}: which player?"),
+            return [KeyStep(K.samurai[a.letter], f"The blue kami of {sam}\u00a0›", f"The blue kami of {sam}: which player?"),
                     KeyStep(key)] if key else None
         case "merc_units":
             sea = D.sea[a.sea].name
-            return [KeyStep(K.places[a.sea], f"Mercenary units in the {sea} ›", f"How many units in the {sea}?"),
+            return [KeyStep(K.places[a.sea], f"Mercenary units in the {sea}\u00a0›", f"How many units in the {sea}?"),
                     KeyStep(str(a.n % 10))]
         case "merc_samurai":
             return [KeyStep(K.places[a.sea])]
         case "umeko_swap":
             key = family_of(a.seat)
             who = seat_name(names, a.seat)
-            return [KeyStep(key, f"Umeko swaps with {who} ›", f"Umeko swaps with {who}: which card?")] if key else None
+            return [KeyStep(key, f"Umeko swaps with {who}\u00a0›", f"Umeko swaps with {who}: which card?")] if key else None
     return None
 
 
@@ -273,12 +273,12 @@ def key_paths(actions: list, families: list[str], names: list[str] | None = None
     for i, a in enumerate(actions):
         if a.kind == "bid":
             name = card_name(a.card)
-            paths[i].append(KeyStep(card_key(a.card), f"Bid {name} on a lot ›",
+            paths[i].append(KeyStep(card_key(a.card), f"Bid {name} on a lot\u00a0›",
                                     f"Bid {name} on which lot?"))
             bids.setdefault(a.card, []).append((i, a.lot))
         elif a.kind in ("offer_add", "reply_add"):
             if a.face == "down":  # face up: the card's own key; face down: d, then the card
-                paths[i].append(KeyStep(K.face_down, "Add a card face down ›", "Add which card face down?"))
+                paths[i].append(KeyStep(K.face_down, "Add a card face down\u00a0›", "Add which card face down?"))
             faces.setdefault((a.kind, a.face), []).append((i, a.card))
         elif a.kind == "umeko_swap" and i in paths:
             cards.setdefault(f"umeko{a.seat}", []).append((i, a.card))
