@@ -458,11 +458,34 @@ def drop_handoff() -> None:
     _HANDOFF[0] = None
 
 
+# The search of a line paused on the players' choice (a tie), with a sign of everything the
+# search read: answering the tie changes none of it, so the line goes on with the same search
+# (its remembered moves and targets) when the sign still holds; anything else starts anew.
+_PAUSED: list[tuple[HarakiriState, EnemyCtx, Sim, tuple] | None] = [None]
+
+
+def _sign(state: HarakiriState) -> tuple:
+    """What a ``Sim`` reads of the state (the board, every miniature's place, health, armour
+    and conditions, the resistors, the initiative), and the marks of any roll or reveal."""
+    return (state.rng.counter, state.reveals, tuple(state.squares.values()),
+            tuple((c.p, c.defeated, c.hp, c.arm, c.kami_mode, tuple(c.attrs.values()), tuple(c.conds.items()))
+                  for c in state.characters),
+            tuple((e.uid, e.type, e.kind, e.side, e.plus, e.p, e.damage, e.arm_tokens, e.bulwark,
+                   e.range_bonus_round, tuple(e.conds.items())) for e in state.enemies),
+            tuple((r.id, r.p, r.tokens) for r in state.resistors),
+            tuple(q.ref for q in state.queue))
+
+
+def _pause(state: HarakiriState, ctx: EnemyCtx, sim: Sim) -> None:
+    _PAUSED[0] = (state, ctx, sim, _sign(state))
+
+
 def run(state: HarakiriState) -> None:
     """Execute the chosen line step by step until a decision is needed or it is done."""
     ctx = state.ectx
     assert ctx is not None
     handed, _HANDOFF[0] = _HANDOFF[0], None
+    paused, _PAUSED[0] = _PAUSED[0], None
     e = enemy(state, ctx.uid)
     if e is None:
         finish_enemy(state)
@@ -471,6 +494,9 @@ def run(state: HarakiriState) -> None:
     if handed is not None and handed[0] is state and handed[1] is ctx and handed[2].e is e \
             and ctx.idx == 0 and not state.jobs and state.pending is None:
         sim = handed[2]
+    elif paused is not None and paused[0] is state and paused[1] is ctx and paused[2].e is e \
+            and paused[3] == _sign(state):
+        sim = paused[2]
     sim = sim or Sim(state, e)
     steps = sim.steps(ctx.line) if ctx.line else []
     prio = ctx.prio or data.enemy_def(e.type).prio
@@ -495,6 +521,7 @@ def run(state: HarakiriState) -> None:
                 targets = [t for t, _ in good]
                 pick = _choose(state, targets, "enemy_target")
                 if pick is None:
+                    _pause(state, ctx, sim)
                     return
                 ctx.move_target = pick
             dests = next((ds for t, ds in good if t == ctx.move_target), None)
@@ -503,6 +530,7 @@ def run(state: HarakiriState) -> None:
                 continue
             sq = _choose(state, [f"p:{d}" for d in dests], "enemy_square")
             if sq is None:
+                _pause(state, ctx, sim)
                 return
             dest = int(sq[2:])
             _, parent = sim.reach(e.p, enemy_stats(e)["mov"] + stp.bonus)
@@ -516,7 +544,8 @@ def run(state: HarakiriState) -> None:
                 state.say(f"{enemy_label(e)} stays on {fmt(dest)} ({step_words(e.type, stp.text)}).")
             ctx.move_target = None
             ctx.idx += 1
-            sim = None
+            # The search stays good: it leaves this enemy out of the board it reads (its
+            # own square is never in its way) and is told the square to look from.
         elif stp.op == "A":
             cands = sim.attack_targets(stp, e.p, prio)
             ctx.idx += 1
@@ -526,6 +555,7 @@ def run(state: HarakiriState) -> None:
             pick = _choose(state, cands, "enemy_attack")
             if pick is None:
                 ctx.idx -= 1
+                _pause(state, ctx, sim)
                 return
             enemy_attack(state, e, stp, pick)
             sim = None
