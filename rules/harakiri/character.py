@@ -59,15 +59,45 @@ def _act(cls, **fields):
     return got
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _mk(cls, *values):
+    """``_act`` with the first fields' values in their declared order (the same shared action,
+    without building the keywords): the legal lists make thousands of these a game."""
+    got = _ACTIONS.get((cls, *values))
+    if got is None:
+        names = _FIELDS.get(cls)
+        if names is None:
+            names = _FIELDS[cls] = tuple(f for f in cls.model_fields if f != "kind")
+        got = _act(cls, **dict(zip(names, values)))
+    return got
+
+
+_REROLLS: dict[int, tuple] = {}
+
+
+def _rerolls(n: int) -> tuple:
+    """Every choice of Ki dice to reroll out of ``n`` (one or more, in index order)."""
+    got = _REROLLS.get(n)
+    if got is None:
+        got = _REROLLS[n] = tuple(_act(RerollKi, dice=comb) for k in range(1, n + 1)
+                                  for comb in combinations(range(n), k))
+    return got
+
+
 def weapon(c: Character) -> data.Weapon:
     return data.weapons()[c.weapons[0]]
 
 
-def attack_targets(state: HarakiriState, c: Character, rng: int | None = None) -> list[str]:
+def attack_targets(state: HarakiriState, c: Character, rng: int | None = None, board=None) -> list[str]:
+    """The foes ``c`` may attack with its weapon (or at range ``rng``). ``board``: a
+    ``_Board`` of this very state, to share its lookups."""
     if c.p is None:
         return []
-    occ, res, g = occupancy(state), resistor_squares(state), geometry(state)
-    seen = sights(state, "ally", occ, res, g)
+    if board is None:
+        board = _Board(state)
+    occ, res, g, seen = board.occ, board.res, board.g, board.seen
     r = weapon(c).range if rng is None else rng
     out = []
     for e in state.enemies:
@@ -79,6 +109,24 @@ def attack_targets(state: HarakiriState, c: Character, rng: int | None = None) -
             if ok:
                 out.append("e:" + e.uid)
     return out
+
+
+class _Board:
+    """The occupancy, resistors, movement tables and sight memo of one state, looked up once
+    for a legal list (nothing changes while it is made)."""
+
+    __slots__ = ("occ", "res", "g", "_seen", "state")
+
+    def __init__(self, state: HarakiriState) -> None:
+        self.state = state
+        self.occ, self.res, self.g = occupancy(state), resistor_squares(state), geometry(state)
+        self._seen = None
+
+    @property
+    def seen(self) -> dict[int, bool]:
+        if self._seen is None:
+            self._seen = sights(self.state, "ally", self.occ, self.res, self.g)
+        return self._seen
 
 
 def _ally_targets(state: HarakiriState, c: Character, r: int) -> list[str]:
@@ -122,14 +170,20 @@ FREE = ("place_ki", "withdraw_ki", "retrieve_head", "kami_mode")  # free_actions
 
 def free_actions(state: HarakiriState, c: Character) -> list:
     out: list = []
-    for i, d in enumerate(c.ki):
-        if d.place != "supply":
-            continue
-        for sid in c.skills:
-            if slot_die(c, sid) == 0 and d.value >= data.skills()[sid].ki:
-                out.append(_act(PlaceKi, die=i, slot=sid))
+    slotted: dict[str, int] = {}  # slot_die for every skill: the first die on its slot
+    for d in c.ki:
+        if d.place.startswith("slot:"):
+            slotted.setdefault(d.place[5:], d.value)
+    if any(d.place == "supply" for d in c.ki):
+        skills = data.skills()
+        open_slots = [(sid, skills[sid].ki) for sid in c.skills if slotted.get(sid, 0) == 0]
+        for i, d in enumerate(c.ki):
+            if d.place == "supply":
+                for sid, need in open_slots:
+                    if d.value >= need:
+                        out.append(_mk(PlaceKi, i, sid))
     if c.withdraws < c.attrs["SPI"]:
-        out += [_act(WithdrawKi, slot=d.place[5:]) for d in c.ki if d.place.startswith("slot:")]
+        out += [_mk(WithdrawKi, d.place[5:]) for d in c.ki if d.place.startswith("slot:")]
     if c.p is not None:
         for p in sorted(set(state.heads_on_board) | set(state.boss_heads_on_board)):
             if adjacent(state, c.p, p) or p == c.p:
@@ -169,16 +223,15 @@ def legal(state: HarakiriState, c: Character, only=None) -> list:
         if c.ap >= 1 and kind in (None, "technique"):
             out += technique_options(state, c)
         if c.ap >= 2 and kind in (None, "reroll_ki"):
-            idx = list(range(len(c.ki)))
-            for k in range(1, len(idx) + 1):
-                out += [_act(RerollKi, dice=comb) for comb in combinations(idx, k)]
+            out += _rerolls(len(c.ki))
+        board = _Board(state)
         if not c.attacked and kind in (None, "declare_attack"):
             w = weapon(c)
-            for t in attack_targets(state, c):
+            for t in attack_targets(state, c, board=board):
                 if w.fast and c.ap >= 1:
-                    out.append(_act(DeclareAttack, target=t, mode="fast"))
+                    out.append(_mk(DeclareAttack, t, "fast"))
                 if w.strong and c.ap >= 2:
-                    out.append(_act(DeclareAttack, target=t, mode="strong"))
+                    out.append(_mk(DeclareAttack, t, "strong"))
         if c.ap >= 1 and c.p is not None and kind in (None, "interact_point", "interact_character",
                                                       "swap_weapon", "use_item"):
             for p in state.points:
@@ -186,13 +239,13 @@ def legal(state: HarakiriState, c: Character, only=None) -> list:
                     pd = _point_def(state, p.id)
                     if pd.once_per_round and p.used_round == state.round:
                         continue
-                    out.append(_act(InteractPoint, point=p.id))
+                    out.append(_mk(InteractPoint, p.id))
             for r in state.resistors:
                 if r.interactable and chebyshev(c.p, r.p) == 1 and state.squares[r.p].h == state.squares[c.p].h:
-                    out.append(_act(InteractPoint, point="r:" + r.id))
+                    out.append(_mk(InteractPoint, "r:" + r.id))
             for o in state.characters:
                 if o.id != c.id and o.p is not None and not o.defeated and adjacent(state, c.p, o.p):
-                    out.append(_act(InteractCharacter, other=o.id))
+                    out.append(_mk(InteractCharacter, o.id))
             if len(c.weapons) == 2:
                 out.append(ONE[SwapWeapon])
             offered: set[str] = set()
@@ -204,7 +257,7 @@ def legal(state: HarakiriState, c: Character, only=None) -> list:
                 if idef.target == "minion":
                     if kind not in (None, "use_item"):
                         continue
-                    out += [_act(UseItem, item=it.id, target=t) for t in attack_targets(state, c, idef.range or 3)
+                    out += [_mk(UseItem, it.id, t) for t in attack_targets(state, c, idef.range or 3, board)
                             if enemy(state, t[2:]).kind == "minion"]
                 elif idef.target == "ki":
                     out += [_act(UseItem, item=it.id, target=str(i)) for i, d in enumerate(c.ki)
@@ -300,9 +353,15 @@ def item_refusal(state: HarakiriState, c: Character, item: str) -> str | None:
             f"used again next round.")
 
 
+_POINT_DEFS: dict[tuple[int, str], tuple[data.Scenario, data.PointDef]] = {}
+
+
 def _point_def(state: HarakiriState, pid: str) -> data.PointDef:
     sc = data.scenario(state.options.scenario)
-    return next(pd for z in sc.zones for pd in z.points if pd.id == pid)
+    got = _POINT_DEFS.get((id(sc), pid))  # the scenario is held with it: its id stays its own
+    if got is None:
+        got = _POINT_DEFS[id(sc), pid] = (sc, next(pd for z in sc.zones for pd in z.points if pd.id == pid))
+    return got[1]
 
 
 def _can_take_item(c: Character, item: str) -> bool:
