@@ -303,15 +303,16 @@ def legal(state: HarakiriState, c: Character, only=None) -> list:
     # trade
     o = char(state, sub.trade_with)
     for giver, taker in ((c, o), (o, c)) if kind in (None, "transfer") else ():
+        room = _room(taker)
         for thing in _items_to_give(state, giver):
-            if _can_take_item(taker, thing.split(":")[1]):
-                out.append(_act(Transfer, thing=thing, frm=giver.id, to=taker.id))
+            if _fits(room, thing.split(":")[1]):
+                out.append(_mk(Transfer, thing, giver.id, taker.id))
         if len(giver.weapons) == 2 and len(taker.weapons) < 2:
-            out += [_act(Transfer, thing="weapon:" + w, frm=giver.id, to=taker.id) for w in giver.weapons]
+            out += [_mk(Transfer, "weapon:" + w, giver.id, taker.id) for w in giver.weapons]
         if giver.heads:
-            out.append(_act(Transfer, thing="head", frm=giver.id, to=taker.id))
+            out.append(_mk(Transfer, "head", giver.id, taker.id))
         if giver.boss_heads:
-            out.append(_act(Transfer, thing="boss_head", frm=giver.id, to=taker.id))
+            out.append(_mk(Transfer, "boss_head", giver.id, taker.id))
     out.append(ONE[EndTrade])
     if kind is None or kind in FREE:
         out += free_actions(state, c)
@@ -365,12 +366,29 @@ def _point_def(state: HarakiriState, pid: str) -> data.PointDef:
 
 
 def _can_take_item(c: Character, item: str) -> bool:
-    it = data.items()[item]
-    if it.kind == "special":
+    return _fits(_room(c), item)
+
+
+def _room(c: Character) -> tuple[int, int]:
+    """What ``c`` carries that counts against the limits: (items but special ones, of which
+    the permanent ones, that is neither special nor consumable)."""
+    items = data.items()
+    counted = perm = 0
+    for i in c.items:
+        k = items[i.id].kind
+        if k != "special":
+            counted += 1
+            if k != "consumable":
+                perm += 1
+    return counted, perm
+
+
+def _fits(room: tuple[int, int], item: str) -> bool:
+    """Whether one more ``item`` fits in a load ``room`` (``_room``): 5 items, 3 permanent."""
+    kind = data.items()[item].kind
+    if kind == "special":
         return True
-    counted = [i for i in c.items if data.items()[i.id].kind != "special"]
-    perm = [i for i in counted if data.items()[i.id].kind != "consumable"]
-    return len(counted) < 5 and (it.kind == "consumable" or len(perm) < 3)
+    return room[0] < 5 and (kind == "consumable" or room[1] < 3)
 
 
 def skill_options(state: HarakiriState, c: Character) -> list[str]:

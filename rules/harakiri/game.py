@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from copy import deepcopy
 from itertools import repeat
-from operator import is_
+from operator import attrgetter, is_
 
 from rules.common import Game, IllegalAction, Outcome, Rng
 
 from . import character as char_mod, data
+from .character import _mk
 from .core import (
     when, build_zone, char, char_name, move_card, new_zone_list, queue_index, ref_label, roll_ki,
 )
@@ -21,6 +22,9 @@ from .model import (
 )
 
 
+_P_AP_HP, _P = attrgetter("p", "ap", "hp"), attrgetter("p")
+
+
 def _position(state: HarakiriState) -> tuple:
     """A cheap sign that nothing moved since the active character's legal actions were
     listed: whose decision, the Move's points, the character's action points, and where
@@ -28,8 +32,7 @@ def _position(state: HarakiriState) -> tuple:
     sub = state.sub
     return (state.step, state.active, state.pending is None, state.rng.counter, state.reveals,
             len(state.log), id(sub), sub.mp if sub is not None else None,
-            [(o.p, o.ap, o.hp) for o in state.characters],
-            [e.p for e in state.enemies])
+            list(map(_P_AP_HP, state.characters)), list(map(_P, state.enemies)))
 
 
 class Harakiri(Game):
@@ -98,24 +101,25 @@ class Harakiri(Game):
             return []
         pd = state.pending
         if pd is not None:
+            # shared actions (frozen, made once): answering is most of an enemy's turn
             if pd.kind == "tie":
-                return [Tie(choice=o) for o in pd.options]
+                return [_mk(Tie, o) for o in pd.options]
             if pd.kind == "counterattack":
-                return [Counterattack(use=True), Counterattack(use=False)]
+                return [_mk(Counterattack, True), _mk(Counterattack, False)]
             if pd.kind == "blessed":
-                return [Blessed(use=True), Blessed(use=False)]
+                return [_mk(Blessed, True), _mk(Blessed, False)]
             if pd.kind == "init_order":
-                return [InitOrder(effect=o) for o in pd.options]
+                return [_mk(InitOrder, o) for o in pd.options]
             if pd.kind == "battle_instinct":
-                return [BattleInstinct(use=True), BattleInstinct(use=False)]
+                return [_mk(BattleInstinct, True), _mk(BattleInstinct, False)]
             if pd.kind == "swap":
                 out: list = []
                 for i, a in enumerate(pd.options):
                     for b in pd.options[i + 1:]:
-                        out.append(SwapInitiative(a=a[2:], b=b[2:]))
-                return out + [SkipSwap()]
+                        out.append(_mk(SwapInitiative, a[2:], b[2:]))
+                return out + [_mk(SkipSwap)]
             if pd.kind == "lose_attribute":
-                return [LoseAttribute(attr=a) for a in pd.options]
+                return [_mk(LoseAttribute, a) for a in pd.options]
             return []
         if state.step == "PLACE":
             taken = {c.p for c in state.characters if c.p is not None}
