@@ -110,7 +110,24 @@ class Square(Frozen):
     grave: bool = False
 
 
-class Zone(Model):
+class Plain(Model):
+    """A state model whose fields are set as plain attributes (issue 28's speed).
+
+    Assignments are never validated (``validate_assignment`` is off), so pydantic's
+    ``__setattr__`` only looks up a handler that stores the value in ``__dict__`` and notes
+    the field as set; ``object.__setattr__`` stores the same value in the same ``__dict__``.
+    Dumps, copies and equality read ``__dict__``, so they are unchanged; so that a dump with
+    ``exclude_unset`` can never drop an assigned value, every field counts as set from the
+    start. These models have no private attributes, and the rules assign declared fields only.
+    """
+
+    __setattr__ = object.__setattr__
+
+    def model_post_init(self, context: object, /) -> None:
+        object.__setattr__(self, "__pydantic_fields_set__", set(type(self).__pydantic_fields__))
+
+
+class Zone(Plain):
     id: str
     revealed: bool = False
     removed: bool = False
@@ -118,7 +135,7 @@ class Zone(Model):
     next: dict[str, int] = Field(default_factory=lambda: {"green": 0, "red": 0, "purple": 0})
 
 
-class Point(Model):
+class Point(Plain):
     id: str
     name: str
     p: int
@@ -127,7 +144,7 @@ class Point(Model):
     used_round: int | None = None
 
 
-class Resistor(Model):
+class Resistor(Plain):
     id: str
     name: str
     p: int
@@ -137,12 +154,12 @@ class Resistor(Model):
     interactable: bool
 
 
-class KiDie(Model):
+class KiDie(Plain):
     value: int
     place: str = "supply"  # supply | slot:<skill> | exhausted
 
 
-class ItemState(Model):
+class ItemState(Plain):
     id: str
     uses: int
     # The round it was last used in: each item is used at most once per round, whoever holds
@@ -157,7 +174,7 @@ class ItemState(Model):
         return out
 
 
-class Character(Model):
+class Character(Plain):
     id: str
     seat: int
     level: int
@@ -199,7 +216,7 @@ class Character(Model):
         return out
 
 
-class Enemy(Model):
+class Enemy(Plain):
     uid: str
     type: str
     kind: Literal["minion", "servant", "chosen", "wanderer"]
@@ -217,12 +234,12 @@ class Enemy(Model):
     moved_this_activation: bool = False
 
 
-class QCard(Model):
+class QCard(Plain):
     ref: str  # "c:<char>" or "e:<uid>"
     rotated: bool = False
 
 
-class Draft(Model):
+class Draft(Plain):
     """An attack being declared (§4.3 ATTACK)."""
 
     targets: list[str]
@@ -231,14 +248,14 @@ class Draft(Model):
     skill: str | None = None
 
 
-class Sub(Model):
+class Sub(Plain):
     kind: Literal["move", "attack", "trade"]
     mp: int = 0
     draft: Draft | None = None
     trade_with: str | None = None
 
 
-class Pending(Model):
+class Pending(Plain):
     kind: str  # tie, counterattack, blessed, init_order, battle_instinct, swap, lose_attribute, place
     seat: int
     options: list[str] = Field(default_factory=list)
@@ -246,7 +263,7 @@ class Pending(Model):
     data: dict[str, str | int | None] = Field(default_factory=dict)
 
 
-class Job(Model):
+class Job(Plain):
     """A queued effect waiting to be resolved (events, interactions, triggers, conditions)."""
 
     kind: str  # effect | cond | defeat_check
@@ -257,7 +274,7 @@ class Job(Model):
     choice: str | None = None
 
 
-class EnemyCtx(Model):
+class EnemyCtx(Plain):
     """The enemy activation in progress (§4.5, §5.6)."""
 
     uid: str
@@ -270,7 +287,7 @@ class EnemyCtx(Model):
     empowered: bool = False
 
 
-class Oracle(Model):
+class Oracle(Plain):
     deck: list[str] = Field(default_factory=list)
     discard: list[str] = Field(default_factory=list)
     current: str | None = None
@@ -278,7 +295,7 @@ class Oracle(Model):
     deck_count: int = 0
 
 
-class Ai(Model):
+class Ai(Plain):
     deck: list[str] = Field(default_factory=list)
     discard: list[str] = Field(default_factory=list)
     beside: list[str] = Field(default_factory=list)
@@ -286,7 +303,7 @@ class Ai(Model):
     deck_count: int = 0
 
 
-class InitEffect(Model):
+class InitEffect(Plain):
     op: Literal["advance", "delay"]
     refs: list[str]
     n: int
@@ -294,6 +311,11 @@ class InitEffect(Model):
 
 
 class HarakiriState(StateBase):
+    __setattr__ = object.__setattr__  # as ``Plain``: assignments are plain stores
+
+    def model_post_init(self, context: object, /) -> None:
+        object.__setattr__(self, "__pydantic_fields_set__", set(type(self).__pydantic_fields__))
+
     options: HarakiriOptions
     round: int = 1
     step: Literal["PLACE", "ORACLE", "EVENTS", "INIT", "ACTIVATE", "REDUCE_KI", "ROUND_END",

@@ -142,7 +142,24 @@ class SenjiOptions(OptionsBase):
         return list(FAMILY_ORDER[: self.players])
 
 
-class Fleet(Model):
+class Plain(Model):
+    """A state model whose fields are set as plain attributes (issue 28's speed).
+
+    Assignments are never validated (``validate_assignment`` is off), so pydantic's
+    ``__setattr__`` only looks up a handler that stores the value in ``__dict__`` and notes
+    the field as set; ``object.__setattr__`` stores the same value in the same ``__dict__``.
+    Dumps, copies and equality read ``__dict__``, so they are unchanged; so that a dump with
+    ``exclude_unset`` can never drop an assigned value, every field counts as set from the
+    start. These models have no private attributes, and the rules assign declared fields only.
+    """
+
+    __setattr__ = object.__setattr__
+
+    def model_post_init(self, context: object, /) -> None:
+        object.__setattr__(self, "__pydantic_fields_set__", set(type(self).__pydantic_fields__))
+
+
+class Fleet(Plain):
     sea: str
     seat: int
     units: int = 0
@@ -150,7 +167,7 @@ class Fleet(Model):
     due: bool = False
 
 
-class Prov(Model):
+class Prov(Plain):
     owner: int | None = None
     units: int = 0
     samurai: list[str] = Field(default_factory=list)
@@ -159,31 +176,31 @@ class Prov(Model):
     neutral: bool = False
 
 
-class Lot(Model):
+class Lot(Plain):
     card: str
     deck: str  # the missing family whose deck it came from
 
 
-class Bid(Model):
+class Bid(Plain):
     seat: int
     card: str
     lot: str
     up: bool = False  # tied bids carried over lie face up
 
 
-class OfferCard(Model):
+class OfferCard(Plain):
     card: str
     up: bool
 
 
-class Offer(Model):
+class Offer(Plain):
     frm: int
     to: int | None = None
     give: list[OfferCard] = Field(default_factory=list)
     reply: list[OfferCard] = Field(default_factory=list)
 
 
-class Group(Model):
+class Group(Plain):
     """Pieces picked for one movement, in flight until ``go``."""
 
     province: str | None = None
@@ -193,7 +210,7 @@ class Group(Model):
     samurai: list[str] = Field(default_factory=list)
 
 
-class Active(Model):
+class Active(Plain):
     """The activation being resolved in summer."""
 
     seat: int
@@ -202,12 +219,12 @@ class Active(Model):
     landing: bool = False  # the fleet chose to land
 
 
-class Die(Model):
+class Die(Plain):
     face: str
     set: bool = False
 
 
-class Combat(Model):
+class Combat(Plain):
     province: str
     att: int
     dfn: int
@@ -230,18 +247,18 @@ class Combat(Model):
     executed: bool = False  # D has picked (no more executions)
 
 
-class Kami(Model):
+class Kami(Plain):
     letter: str
     seat: int
 
 
-class ComboWork(Model):
+class ComboWork(Plain):
     id: str
     cards: list[str] = Field(default_factory=list)
     kinds: list[str] = Field(default_factory=list)  # the kind each card counts as
 
 
-class Hire(Model):
+class Hire(Plain):
     seat: int
     cards: list[str]
     mode: Literal["scroll", "merc"]
@@ -249,6 +266,11 @@ class Hire(Model):
 
 
 class SenjiState(StateBase):
+    __setattr__ = object.__setattr__  # as ``Plain``: assignments are plain stores
+
+    def model_post_init(self, context: object, /) -> None:
+        object.__setattr__(self, "__pydantic_fields_set__", set(type(self).__pydantic_fields__))
+
     options: SenjiOptions
     families: list[str]
     names: list[str]
