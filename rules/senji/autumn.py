@@ -13,7 +13,7 @@ from .actions import (
     Seppuku, TradeKeep, UmekoSwap, UseTrade, make,
 )
 from .board import (
-    D, draw_one_hana, draw_samurai, fam, fleet, fleet_or_new, fleets_of, gain, has_samurai,
+    D, card_info, draw_one_hana, draw_samurai, fam, fleet, fleet_or_new, fleets_of, gain, has_samurai,
     host_order, lose, make_kami, name, nseats, owned, owns_any, province_name, return_card,
     samurai_available, samurai_name, samurai_on_board, sort_hana, sort_hand, spend_kami,
     unused_kami,
@@ -127,9 +127,13 @@ def combo_choices(state: SenjiState, seat: int) -> list[str]:
         fitting = _FITTING[key] = [
             c for c in D.combos if _fits(c, [], set(), 0, have_kind, have_flower, len(hand), wild)]
     out = []
+    hire_ok = None  # whether a hire combination may be scored: worked out once, if asked
     for c in fitting:
-        if c.hire and (samurai_available(state) == 0 or not (owns_any(state, seat) or fleets_of(state, seat))):
-            continue
+        if c.hire:
+            if hire_ok is None:
+                hire_ok = not (samurai_available(state) == 0 or not (owns_any(state, seat) or fleets_of(state, seat)))
+            if not hire_ok:
+                continue
         out.append(c.id)
     return out
 
@@ -265,16 +269,18 @@ def legal_turn(state: SenjiState) -> list[ActionBase]:
     seat = state.actor
     own = fam(state, seat)
     hand = state.diplo_hands[seat]
+    info = list(map(card_info, hand))  # (family, code, type) of each card in hand
     out: list[ActionBase] = []
     piles = bool(state.hana_deck or state.hana_discard)
     if piles:
-        out += [make(UseTrade, card=c) for c in hand if D.card_type(c) == "trading" and D.card_family(c) != own]
-    if all(any(D.card_family(c) == f for c in hand) for f in other_player_families(state, seat)):
+        out += [make(UseTrade, card=c) for c, (f, _, t) in zip(hand, info) if t == "trading" and f != own]
+    in_hand = {f for f, _, _ in info}
+    if all(f in in_hand for f in other_player_families(state, seat)):
         out.append(make(DiploStart))
     shown = {D.card_family(c) for c in state.hostages[seat]}
-    for c in hand:
-        f = D.card_family(c)
-        if D.card_type(c) == "member" and f != own and f not in shown and c not in state.hostages_back:
+    back = state.hostages_back
+    for c, (f, _, t) in zip(hand, info):
+        if t == "member" and f != own and f not in shown and c not in back:
             out.append(make(RevealHostage, card=c))
     out += [make(ReturnHostage, card=c) for c in state.hostages[seat] if c not in state.hostages_new]
     out += [make(ComboStart, combo=x) for x in combo_choices(state, seat)]
@@ -286,16 +292,23 @@ def legal_turn(state: SenjiState) -> list[ActionBase]:
         if "samurai" not in state.merc_used and state.honor[seat] >= 6 and samurai_available(state):
             out += [make(MercSamurai, sea=s) for s in seas]
     out += [make(Seppuku, letter=x) for x in samurai_on_board(state, seat)]
+    takers: list[int] | None = None  # the other seats holding a card besides the empty banner
+
+    def others_with_cards() -> list[int]:
+        nonlocal takers
+        if takers is None:
+            takers = [t for t in range(nseats(state))
+                      if t != seat and any(card_info(c)[1] != "D0" for c in state.diplo_hands[t])]
+        return takers
+
     for k in unused_kami(state, seat, "blue"):
-        out += [make(KamiBlue, letter=k, seat=t) for t in range(nseats(state))
-                if t != seat and any(D.card_code(c) != "D0" for c in state.diplo_hands[t])]
+        out += [make(KamiBlue, letter=k, seat=t) for t in others_with_cards()]
     if piles:
         out += [make(KamiGreen, letter=k) for k in unused_kami(state, seat, "green")]
     if has_samurai(state, seat, "P") and seat not in state.umeko_used:
-        mine = [c for c in hand if D.card_code(c) != "D0"]
-        for t in range(nseats(state)):
-            if t != seat and any(D.card_code(c) != "D0" for c in state.diplo_hands[t]):
-                out += [make(UmekoSwap, seat=t, card=c) for c in mine]
+        mine = [c for c, (_, code, _) in zip(hand, info) if code != "D0"]
+        for t in others_with_cards():
+            out += [make(UmekoSwap, seat=t, card=c) for c in mine]
     out.append(make(EndTurn))
     return out
 

@@ -120,6 +120,20 @@ def has_samurai(state: SenjiState, seat: int, letter: str) -> bool:
     return letter in samurai_in_flight(state, seat)
 
 
+def _card_info(card: str) -> tuple[str, str, str]:
+    return D.card_family(card), D.card_code(card), D.card_type(card)
+
+
+_CARD_INFO = {card: _card_info(card) for card in D.diplo_cards}
+
+
+def card_info(card: str) -> tuple[str, str, str]:
+    """(family, code, type) of a diplomacy card, looked up once for the printed cards (the
+    legal lists read them for every card of a hand)."""
+    got = _CARD_INFO.get(card)
+    return got if got is not None else _card_info(card)
+
+
 def samurai_name(letter: str) -> str:
     return D.samurai[letter].name
 

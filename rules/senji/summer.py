@@ -212,7 +212,9 @@ def apply_move(state: SenjiState, a: ActionBase) -> None:
             state.say(f"{name(state, act.seat)} ends the movement.")
             to_pick(state)
         case Dest():
-            cap = dict((d, c) for d, c in _targets(state))[a]
+            # the cap of the destination, as dict(_targets(state))[a] reads it (the last one
+            # equal to ``a``), found without hashing every destination
+            cap = next(c for d, c in reversed(_targets(state)) if d is a or d == a)
             state.group = Group(province=a.province, sea=a.sea, max_units=cap)
             state.step = "move_group"
         case AddUnits(n=n):

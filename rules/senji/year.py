@@ -9,7 +9,7 @@ from .actions import (
     OfferTo, OpenOffer, Order, OrdersConfirm, PlaceBid, Refuse, ReplyAdd, TimeUp, Withdraw, make,
 )
 from .board import (
-    D, KINDS, fam, has_samurai, host_order, name, nseats, province_name, sort_hand,
+    D, KINDS, card_info, fam, has_samurai, host_order, name, nseats, province_name, sort_hand,
 )
 from . import marks
 from .handoff import NEXT
@@ -191,7 +191,7 @@ def close_floor(state: SenjiState) -> None:
 def legal_bid(state: SenjiState) -> list[ActionBase]:
     seat = state.actor
     own = fam(state, seat)
-    cards = [c for c in state.diplo_hands[seat] if D.card_family(c) == own and D.card_code(c) != "D0"]
+    cards = [c for c in state.diplo_hands[seat] if (i := card_info(c))[0] == own and i[1] != "D0"]
     out: list[ActionBase] = [make(PlaceBid, card=c, lot=lot.card) for c in cards for lot in state.lots]
     return out + [make(BidDone)]
 
