@@ -437,7 +437,7 @@ def apply(state: HarakiriState, c: Character, action, checked: bool = False) -> 
         if c.kami_mode and data.characters().characters[c.id].kami == "hachiman":
             mp += 2
         mp = max(0, mp)
-        state.sub = Sub(kind="move", mp=mp)
+        state.sub = Sub.made(kind="move", mp=mp)
         state.say(f"{name} moves ({mp} MP).")
     elif k == "step":
         to = pos(action.x, action.y)
@@ -465,7 +465,7 @@ def apply(state: HarakiriState, c: Character, action, checked: bool = False) -> 
     elif k == "declare_attack":
         c.ap -= 1 if action.mode == "fast" else 2
         c.attacked = True
-        state.sub = Sub(kind="attack", draft=Draft(targets=[action.target], mode=action.mode))
+        state.sub = Sub.made(kind="attack", draft=Draft.made(targets=[action.target], mode=action.mode))
     elif k == "set_focus":
         state.sub.draft.focus = action.on
     elif k == "set_skill":
@@ -485,7 +485,7 @@ def apply(state: HarakiriState, c: Character, action, checked: bool = False) -> 
         interact(state, c.id, action.point)
     elif k == "interact_character":
         c.ap -= 1
-        state.sub = Sub(kind="trade", trade_with=action.other)
+        state.sub = Sub.made(kind="trade", trade_with=action.other)
         state.say(f"{name} trades with {char_name(action.other)}.")
     elif k == "transfer":
         transfer(state, action)

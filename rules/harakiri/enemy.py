@@ -420,7 +420,7 @@ def start(state: HarakiriState, uid: str) -> None:
     e = enemy(state, uid)
     if e is None:
         return
-    state.ectx = EnemyCtx(uid=uid)
+    state.ectx = EnemyCtx.made(uid=uid)
     e.bulwark = False
     e.moved_this_activation = False
     label = enemy_label(e)

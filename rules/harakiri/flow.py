@@ -89,7 +89,7 @@ def init_step(state: HarakiriState) -> bool:
         refs = ["c:" + c.id for c in state.characters if not c.defeated and c.p is not None]
         refs += ["e:" + e.uid for e in state.enemies if e.kind != "chosen"]
         state.rng.shuffle(refs)
-        state.queue = [QCard(ref=r) for r in refs]
+        state.queue = [QCard.made(ref=r) for r in refs]
         state.say("Initiative shuffled: " + ", ".join(ref_label(state, r) for r in refs) + ".")
         state.init_sub = "b"
     elif sub == "b":

@@ -10,7 +10,7 @@ import re
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import Field, PrivateAttr, model_serializer, model_validator
-from pydantic_core import PydanticCustomError
+from pydantic_core import PydanticCustomError, PydanticUndefined
 
 from rules.common import ActionBase, Frozen, Model, OptionsBase, StateBase
 
@@ -125,6 +125,39 @@ class Plain(Model):
 
     def model_post_init(self, context: object, /) -> None:
         object.__setattr__(self, "__pydantic_fields_set__", set(type(self).__pydantic_fields__))
+
+    @classmethod
+    def made(cls, **values: Any):
+        """``cls(**values)`` for values the rules made themselves, each already of its field's
+        type (a face, a flag, a reference): the same model, without validating what cannot be
+        wrong. The other fields take their defaults. Data from outside (a save, the wire) is
+        always validated."""
+        plan = _PLANS.get(cls)
+        if plan is None:
+            plan = _PLANS[cls] = tuple((name, f.default_factory, f.default)
+                                       for name, f in cls.__pydantic_fields__.items())
+        fields = {}
+        for name, factory, default in plan:
+            if name in values:
+                fields[name] = values[name]
+            elif factory is not None:
+                fields[name] = factory()
+            elif default is PydanticUndefined:
+                raise TypeError(f"{cls.__name__}.made needs {name}")
+            else:
+                fields[name] = default
+        if not values.keys() <= fields.keys():
+            raise TypeError(f"{cls.__name__} has no field {sorted(values.keys() - fields.keys())}")
+        made = object.__new__(cls)
+        _set = object.__setattr__
+        _set(made, "__dict__", fields)
+        _set(made, "__pydantic_fields_set__", set(fields))
+        _set(made, "__pydantic_extra__", None)
+        _set(made, "__pydantic_private__", None)
+        return made
+
+
+_PLANS: dict[type, tuple] = {}
 
 
 class Zone(Plain):

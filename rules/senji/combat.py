@@ -184,10 +184,10 @@ def roll(state: SenjiState) -> None:
         for k in set_count(state, side):
             for _ in range(k):
                 if len(dice) < D.dice.count:
-                    dice.append(Die(face=face, set=True))
+                    dice.append(Die.made(face=face, set=True))
     nset = len(dice)
     while len(dice) < D.dice.count:
-        dice.append(Die(face=roll_die(state)))
+        dice.append(Die.made(face=roll_die(state)))
     c.dice = dice
     state.say(f"Round {c.round} dice: set {' '.join(d.face for d in dice[:nset]) or '-'} | "
               f"rolled {' '.join(d.face for d in dice[nset:]) or '-'}.")
