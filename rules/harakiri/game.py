@@ -10,6 +10,7 @@ from rules.common import Game, IllegalAction, Outcome, Rng
 
 from . import character as char_mod, data
 from .character import _mk
+from .grid import Squares
 from .core import (
     when, build_zone, char, char_name, move_card, new_zone_list, queue_index, ref_label, roll_ki,
 )
@@ -50,6 +51,7 @@ class Harakiri(Game):
     # -- setup ------------------------------------------------------------------------
     def new(self, options: HarakiriOptions, seed: int) -> HarakiriState:
         state = HarakiriState(rng=Rng(seed=seed), options=options)
+        state.squares = Squares()  # notes its changes: the movement tables are found at once
         sc = data.scenario(options.scenario)
         new_zone_list(state)
         state.oracle.supply = [c.id for c in data.oracle().cards]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import heapq
 from operator import is_
 from collections.abc import Iterator
+from itertools import count
 from math import gcd
 from typing import NamedTuple
 
@@ -417,6 +418,61 @@ def _static_step(b, m: Mover, a: int, n: int) -> tuple[int, ...] | None:
     return tuple(dyn)
 
 
+_VERSIONS = count(1)
+
+
+class Squares(dict):
+    """The board's squares (``HarakiriState.squares``) that note every change (a zone revealed
+    or removed, a door opened, a ladder linked) with a number never given twice, so that the
+    movement tables of an unchanged board are found without comparing every square. A plain
+    dict (a loaded state, a view, a test's board) is compared square by square, as before."""
+
+    __slots__ = ("version",)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.version = next(_VERSIONS)
+
+    def _changed(self) -> None:
+        self.version = next(_VERSIONS)
+
+    def __setitem__(self, key, value) -> None:
+        super().__setitem__(key, value)
+        self._changed()
+
+    def __delitem__(self, key) -> None:
+        super().__delitem__(key)
+        self._changed()
+
+    def __ior__(self, other):
+        out = super().__ior__(other)
+        self._changed()
+        return out
+
+    def pop(self, *args):
+        out = super().pop(*args)
+        self._changed()
+        return out
+
+    def popitem(self):
+        out = super().popitem()
+        self._changed()
+        return out
+
+    def clear(self) -> None:
+        super().clear()
+        self._changed()
+
+    def update(self, *args, **kwargs) -> None:
+        super().update(*args, **kwargs)
+        self._changed()
+
+    def setdefault(self, key, default=None):
+        out = super().setdefault(key, default)
+        self._changed()
+        return out
+
+
 _GEOMETRY: dict[tuple, tuple[Geometry, tuple]] = {}
 
 
@@ -426,11 +482,26 @@ _BY_CONTENT: dict[tuple, Geometry] = {}
 _LAST: list = [None, None, None]  # the squares' positions and squares last looked up, and their tables
 
 
+_NOTED: list = [None]  # (the Squares last looked up, its version, its tables)
+
+
 def geometry(state: HarakiriState) -> Geometry:
     """The tables of this board: the last board's if its squares are the very same objects on
     the same squares, else found by the squares' identity, else by what they hold (every new
-    game of a scenario builds equal squares)."""
+    game of a scenario builds equal squares). ``Squares`` unchanged since the last look-up
+    (the same version) skip the comparison."""
     sqs = state.squares
+    version = getattr(sqs, "version", None)  # a Squares notes its changes; a plain dict has none
+    noted = _NOTED[0]
+    if version is not None and noted is not None and noted[0] is sqs and noted[1] == version:
+        return noted[2]
+    got = _compared(sqs)
+    if version is not None:
+        _NOTED[0] = (sqs, version, got)  # holds the squares: their id stays theirs
+    return got
+
+
+def _compared(sqs: dict) -> Geometry:
     values = list(sqs.values())
     last = _LAST[1]
     if last is not None and len(values) == len(last) and all(map(is_, values, last)) \
