@@ -142,9 +142,10 @@ def _ally_targets(state: HarakiriState, c: Character, r: int) -> list[str]:
 
 def technique_options(state: HarakiriState, c: Character) -> list[Technique]:
     out: list[Technique] = []
+    skills, slotted = data.skills(), _slotted(c)
     for sid in c.skills:
-        sk = data.skills()[sid]
-        if sk.type != "technique" or not skill_ready(c, sid):
+        sk = skills[sid]
+        if sk.type != "technique" or slotted.get(sid, 0) < sk.ki:  # not skill_ready(c, sid)
             continue
         if sk.once and sid in c.techniques_used:
             continue
@@ -165,15 +166,21 @@ def technique_options(state: HarakiriState, c: Character) -> list[Technique]:
     return out
 
 
+def _slotted(c: Character) -> dict[str, int]:
+    """``slot_die(c, skill)`` of every skill with a die on its slot: the first die's value."""
+    slotted: dict[str, int] = {}
+    for d in c.ki:
+        if d.place.startswith("slot:"):
+            slotted.setdefault(d.place[5:], d.value)
+    return slotted
+
+
 FREE = ("place_ki", "withdraw_ki", "retrieve_head", "kami_mode")  # free_actions' kinds
 
 
 def free_actions(state: HarakiriState, c: Character) -> list:
     out: list = []
-    slotted: dict[str, int] = {}  # slot_die for every skill: the first die on its slot
-    for d in c.ki:
-        if d.place.startswith("slot:"):
-            slotted.setdefault(d.place[5:], d.value)
+    slotted = _slotted(c)
     if any(d.place == "supply" for d in c.ki):
         skills = data.skills()
         open_slots = [(sid, skills[sid].ki) for sid in c.skills if slotted.get(sid, 0) == 0]

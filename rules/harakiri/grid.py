@@ -592,11 +592,12 @@ def _reachable(g: Geometry, m: Mover, start: int, budget: int, occ: dict[int, tu
                     if len(dyn) > 1 and not blocked.isdisjoint(dyn):
                         continue
                 cost = c + cost1
-                if cost >= least(n, over):
+                was = least(n, over)  # a square is in ``steps`` once it has a least cost
+                if cost >= was:
                     continue
                 best[n] = cost
                 nxt.append((n, cost))
-                if n not in steps:
+                if was == over:  # reached for the first time (costs never reach ``over``)
                     steps[n] = k
                     parent[n] = p
         layer = nxt
