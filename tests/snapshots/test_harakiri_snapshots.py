@@ -42,6 +42,12 @@ def test_harakiri_drowned_shrine_opening_80x24(snap_compare):
     assert snap_compare(app, terminal_size=(80, 24), run_before=start)
 
 
+def test_harakiri_drowned_shrine_opening_120x40(snap_compare):
+    """The same placement at 120x40: squares two lines tall, the boards beside the grid."""
+    app, start = _app_with(_store("drowned_shrine", 3, lambda s: True))
+    assert snap_compare(app, terminal_size=(120, 40), run_before=start)
+
+
 def test_harakiri_ossuary_bell_opening_wide(snap_compare):
     app, start = _app_with(_store("ossuary_bell", 5, lambda s: True))
     assert snap_compare(app, terminal_size=(130, 44), run_before=start)
@@ -55,7 +61,7 @@ def test_harakiri_ossuary_bell_mid_game_wide(snap_compare):
 
 
 def test_harakiri_ossuary_bell_mid_game_200x50(snap_compare):
-    """The same move at 200x50: squares of 9 columns by 3 lines, the boards in sentences."""
+    """The same move at 200x50: taller and wider squares, the boards in sentences."""
     store = _store("ossuary_bell", 5, _mid_game)
     app, start = _app_with(store)
     assert snap_compare(app, terminal_size=(200, 50), run_before=start)
