@@ -19,7 +19,7 @@ from .core import (
     oracle_now, resistor, damage_enemy, heal_enemy, place_enemy,
 )
 from .grid import (
-    adjacent, distance, geometry, in_range, los, occupancy, path_to, reachable, resistor_squares, sights,
+    _DISTANCES, adjacent, distance, geometry, in_range, los, occupancy, path_to, reachable, resistor_squares, sights,
 )
 from .model import EnemyCtx, HarakiriState, Pending, fmt
 from .narration import BLEEDS, DRAWS, ENEMY_ACTIVATES, resolved_line, unresolved_line
@@ -264,23 +264,17 @@ class Sim:
             if stp.cond == "adj":  # the squares around the target, not the whole reach
                 ok = [s for s in self.geo.around(tp) if s in reach and adjacent(state, s, tp)]
             elif stp.cond == "to":
-                m = min(distance(s, tp) for s in reach)
-                ok = [s for s in reach if distance(s, tp) == m]
+                ok = _extreme(reach, tp, -1)
             elif stp.cond == "away":
-                m = max(distance(s, tp) for s in reach)
-                ok = [s for s in reach if distance(s, tp) == m]
+                ok = _extreme(reach, tp, 1)
             elif stp.cond == "r":
                 n, near = stp.n, self.geo.within(tp, stp.n)  # in range, save the height rule
                 # only the squares both reached and near are tried (``ok`` is read unordered)
                 ok = [s for s in near.intersection(reach) if (n > 2 or in_range(state, s, tp, n))
                       and self.los_from(s, tp)]
             elif stp.cond == "hide":
-                obst = [s for s in reach if state.squares[s].terrain == "obstacle"]
-                if obst:
-                    m = min(distance(s, tp) for s in obst)
-                    ok = [s for s in obst if distance(s, tp) == m]
-                else:
-                    ok = []
+                squares = state.squares
+                ok = _extreme([s for s in reach if squares[s].terrain == "obstacle"], tp, -1)
             else:
                 ok = []
             if ok:
@@ -363,6 +357,23 @@ class Sim:
             self.placed = before
             return ok, why
         return self.resolvable(rest, pos, prio)
+
+
+def _extreme(squares, tp: int, way: int) -> list[int]:
+    """The squares of ``squares`` (in their order) nearest ``tp`` (``way`` -1) or farthest
+    from it (``way`` 1), in range: one pass, one range look-up per square."""
+    ok: list[int] = []
+    best = None
+    memo = _DISTANCES.get
+    for s in squares:
+        d = memo(s << 16 | tp)
+        if d is None:
+            d = distance(s, tp)
+        if best is None or (d - best) * way > 0:
+            best, ok = d, [s]
+        elif d == best:
+            ok.append(s)
+    return ok
 
 
 def exhume_graves(state: HarakiriState, at: int, taken: set[int], res: set[int]) -> list[int]:
