@@ -180,9 +180,9 @@ FREE = ("place_ki", "withdraw_ki", "retrieve_head", "kami_mode")  # free_actions
 
 def free_actions(state: HarakiriState, c: Character) -> list:
     out: list = []
-    slotted = _slotted(c)
-    if any(d.place == "supply" for d in c.ki):
-        skills = data.skills()
+    places = [d.place for d in c.ki]
+    if "supply" in places:
+        skills, slotted = data.skills(), _slotted(c)
         open_slots = [(sid, skills[sid].ki) for sid in c.skills if slotted.get(sid, 0) == 0]
         for i, d in enumerate(c.ki):
             if d.place == "supply":
@@ -190,13 +190,14 @@ def free_actions(state: HarakiriState, c: Character) -> list:
                     if d.value >= need:
                         out.append(_mk(PlaceKi, i, sid))
     if c.withdraws < c.attrs["SPI"]:
-        out += [_mk(WithdrawKi, d.place[5:]) for d in c.ki if d.place.startswith("slot:")]
-    if c.p is not None:
-        for p in sorted(set(state.heads_on_board) | set(state.boss_heads_on_board)):
+        out += [_mk(WithdrawKi, place[5:]) for place in places if place.startswith("slot:")]
+    heads, boss_heads = state.heads_on_board, state.boss_heads_on_board
+    if c.p is not None and (heads or boss_heads):
+        for p in sorted(heads.keys() | boss_heads.keys()):
             if adjacent(state, c.p, p) or p == c.p:
                 x, y = xy(p)
                 out.append(_act(RetrieveHead, x=x, y=y))
-    if kami_mode_ok(state, c):
+    if c.affinity >= 6 and kami_mode_ok(state, c):
         out.append(ONE[KamiMode])
     return out
 
