@@ -126,11 +126,14 @@ def adjacent(state: HarakiriState, a: int, b: int) -> bool:
 def occupancy(state: HarakiriState, exclude: str | None = None) -> dict[int, tuple[str, str]]:
     occ: dict[int, tuple[str, str]] = {}
     for c in state.characters:
-        if c.p is not None and not c.defeated and "c:" + c.id != exclude:
-            occ[c.p] = ("ally", "c:" + c.id)
+        if c.p is not None and not c.defeated:
+            ref = "c:" + c.id
+            if ref != exclude:
+                occ[c.p] = ("ally", ref)
     for e in state.enemies:
-        if "e:" + e.uid != exclude:
-            occ[e.p] = (e.side, "e:" + e.uid)
+        ref = "e:" + e.uid
+        if ref != exclude:
+            occ[e.p] = (e.side, ref)
     return occ
 
 
