@@ -95,13 +95,15 @@ def attack_targets(state: HarakiriState, c: Character, rng: int | None = None, b
     ``_Board`` of this very state, to share its lookups."""
     if c.p is None:
         return []
-    if board is None:
-        board = _Board(state)
-    occ, res, g, seen = board.occ, board.res, board.g, board.seen
     r = weapon(c).range if rng is None else rng
     out = []
+    seen = None  # the board's lookups, made at the first foe in range
     for e in state.enemies:
         if e.side == "foe" and not on_terrain(state, e.p) and in_range(state, c.p, e.p, r):
+            if seen is None:
+                if board is None:
+                    board = _Board(state)
+                occ, res, g, seen = board.occ, board.res, board.g, board.seen
             k = c.p << 16 | e.p
             ok = seen.get(k)
             if ok is None:
@@ -113,14 +115,31 @@ def attack_targets(state: HarakiriState, c: Character, rng: int | None = None, b
 
 class _Board:
     """The occupancy, resistors, movement tables and sight memo of one state, looked up once
-    for a legal list (nothing changes while it is made)."""
+    for a legal list (nothing changes while it is made), and only when first asked for."""
 
-    __slots__ = ("occ", "res", "g", "_seen", "state")
+    __slots__ = ("_occ", "_res", "_g", "_seen", "state")
 
     def __init__(self, state: HarakiriState) -> None:
         self.state = state
-        self.occ, self.res, self.g = occupancy(state), resistor_squares(state), geometry(state)
-        self._seen = None
+        self._occ = self._res = self._g = self._seen = None
+
+    @property
+    def occ(self) -> dict[int, tuple[str, str]]:
+        if self._occ is None:
+            self._occ = occupancy(self.state)
+        return self._occ
+
+    @property
+    def res(self) -> set[int]:
+        if self._res is None:
+            self._res = resistor_squares(self.state)
+        return self._res
+
+    @property
+    def g(self):
+        if self._g is None:
+            self._g = geometry(self.state)
+        return self._g
 
     @property
     def seen(self) -> dict[int, bool]:
