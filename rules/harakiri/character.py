@@ -261,14 +261,16 @@ def legal(state: HarakiriState, c: Character, only=None) -> list:
                     out.append(_mk(DeclareAttack, t, "strong"))
         if c.ap >= 1 and c.p is not None and kind in (None, "interact_point", "interact_character",
                                                       "swap_weapon", "use_item"):
+            squares, at = state.squares, c.p
+            h = squares[at].h
             for p in state.points:
-                if p.enabled and chebyshev(c.p, p.p) == 1 and state.squares[p.p].h == state.squares[c.p].h:
+                if p.enabled and chebyshev(at, p.p) == 1 and squares[p.p].h == h:
                     pd = _point_def(state, p.id)
                     if pd.once_per_round and p.used_round == state.round:
                         continue
                     out.append(_mk(InteractPoint, p.id))
             for r in state.resistors:
-                if r.interactable and chebyshev(c.p, r.p) == 1 and state.squares[r.p].h == state.squares[c.p].h:
+                if r.interactable and chebyshev(at, r.p) == 1 and squares[r.p].h == h:
                     out.append(_mk(InteractPoint, "r:" + r.id))
             for o in state.characters:
                 if o.id != c.id and o.p is not None and not o.defeated and adjacent(state, c.p, o.p):

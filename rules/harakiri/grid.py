@@ -96,9 +96,12 @@ def _distance(a: int, b: int) -> int:
 
 
 def chebyshev(a: int, b: int) -> int:
-    ax, ay = xy(a)
-    bx, by = xy(b)
-    return max(abs(ax - bx), abs(ay - by))
+    dx, dy = a % W - b % W, a // W - b // W
+    if dx < 0:
+        dx = -dx
+    if dy < 0:
+        dy = -dy
+    return dx if dx > dy else dy
 
 
 def height(state: HarakiriState, p: int) -> int:
