@@ -111,9 +111,16 @@ def height(state: HarakiriState, p: int) -> int:
 
 def in_range(state: HarakiriState, a: int, b: int, r: int) -> bool:
     """The attack (and ``M rN``) range test, with the height rule for short ranges."""
-    if distance(a, b) > r:
+    d = _DISTANCES.get(a << 16 | b)
+    if d is None:
+        d = distance(a, b)
+    if d > r:
         return False
-    return not (r <= 2 and height(state, a) != height(state, b))
+    if r > 2:
+        return True
+    sqs = state.squares
+    sa, sb = sqs.get(a), sqs.get(b)  # height(state, a) == height(state, b)
+    return (sa.h if sa is not None else 0) == (sb.h if sb is not None else 0)
 
 
 _TOUCH = frozenset((1, W - 1, W, W + 1))
@@ -123,7 +130,9 @@ def adjacent(state: HarakiriState, a: int, b: int) -> bool:
     """Same height, touching along a side or corner."""
     if abs(a - b) not in _TOUCH or abs(a % W - b % W) > 1:  # chebyshev(a, b) != 1
         return False
-    return height(state, a) == height(state, b)
+    sqs = state.squares
+    sa, sb = sqs.get(a), sqs.get(b)  # height(state, a) == height(state, b)
+    return (sa.h if sa is not None else 0) == (sb.h if sb is not None else 0)
 
 
 def occupancy(state: HarakiriState, exclude: str | None = None) -> dict[int, tuple[str, str]]:
