@@ -170,9 +170,11 @@ def technique_options(state: HarakiriState, c: Character) -> list[Technique]:
             continue
         if sk.target == "square":
             occ, res = occupancy(state), resistor_squares(state)
-            for p in sorted(state.squares):
-                if p != c.p and state.squares[p].h == state.squares[c.p].h and distance(c.p, p) <= (sk.range or 0) \
-                        and can_end(state, CHAR_MOVER, p, occ, res):
+            squares = state.squares
+            h = squares[c.p].h
+            # the board's squares in range (``distance(c.p, p) <= range``), in square order
+            for p in sorted(geometry(state).within(c.p, sk.range or 0)):
+                if p != c.p and squares[p].h == h and can_end(state, CHAR_MOVER, p, occ, res):
                     out.append(_act(Technique, skill=sid, target=f"p:{p}"))
         elif sk.target == "char_or_self":
             out += [_act(Technique, skill=sid, target=t) for t in _ally_targets(state, c, sk.range or 0)]
