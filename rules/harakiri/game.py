@@ -131,7 +131,7 @@ class Harakiri(Game):
                     for p in state.starts:
                         if p not in taken:
                             x, y = xy(p)
-                            out.append(PlaceCharacter(char=c.id, x=x, y=y))
+                            out.append(_mk(PlaceCharacter, c.id, x, y))  # shared, as every offered action
             return out
         if state.active and state.active.startswith("c:"):
             out = char_mod.legal(state, char(state, state.active[2:]))
