@@ -195,6 +195,9 @@ def open_doors(state: HarakiriState) -> set[int]:
     return out
 
 
+_SQUARES: dict[tuple[str, int, str, bool], Square] = {}
+
+
 def build_zone(state: HarakiriState, zid: str) -> None:
     """Reveal a zone: its squares, points, resistors, spawn points, start squares, miniatures."""
     sc = data.scenario(state.options.scenario)
@@ -209,7 +212,11 @@ def build_zone(state: HarakiriState, zid: str) -> None:
                 terrain = pts[(x, y)].terrain
             h = int(zd.heights[j][i]) if zd.heights else 0
             p = pos(x, y)
-            state.squares[p] = Square(terrain=terrain, h=h, zone=zid, grave=(ch == "*"))
+            key = (terrain, h, zid, ch == "*")
+            sq = _SQUARES.get(key)
+            if sq is None:  # squares are frozen: equal ones are one object, in every game
+                sq = _SQUARES[key] = Square(terrain=terrain, h=h, zone=zid, grave=(ch == "*"))
+            state.squares[p] = sq
             if ch == "@":
                 state.starts.append(p)
     for (a, b) in zd.ladders:
