@@ -306,8 +306,9 @@ def legal(state: HarakiriState, c: Character, only=None) -> list:
         for n in g.moves.get(c.p, ()):  # moves_from(state, c.p), in its order
             if kind is not None and (kind != "step" or n != pos(only.x, only.y)):
                 continue
-            if _step_legal(state, c, n, ok, res, occ2, g):
-                out.append(_step(n))
+            # ``_step_legal``, which only searches further onto a friend's square
+            if n in ok and (n not in occ2 or _step_legal(state, c, n, ok, res, occ2, g)):
+                out.append(_STEPS.get(n) or _step(n))
         if c.ap >= 1:
             out.append(ONE[Exert])
         if not any(o.id != c.id and o.p == c.p and not o.defeated for o in state.characters) \
