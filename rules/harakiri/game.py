@@ -94,8 +94,13 @@ class Harakiri(Game):
             return None
         if state.pending is not None:
             return state.pending.seat
-        if state.active and state.active.startswith("c:"):
-            return char(state, state.active[2:]).seat
+        active = state.active
+        if active and active.startswith("c:"):
+            cid = active[2:]
+            for c in state.characters:  # char(state, cid), without the call
+                if c.id == cid:
+                    return c.seat
+            raise KeyError(cid)
         return 0
 
     def legal_actions(self, state: HarakiriState) -> list:
