@@ -145,15 +145,8 @@ async def test_decisions_and_log_wrap_between_words(data_dir, name, size):
     assert not found, "words cut at a line's end:\n" + "\n".join(found)
 
 
-# game -> the branch widening its board's drawing, where the test still fails on main
-WIDENED_ELSEWHERE: dict[str, str] = {}
-
-
 @pytest.mark.parametrize("name", sorted(GAMES))
-async def test_nothing_is_cut_at_200x50(data_dir, name, request):
-    if name in WIDENED_ELSEWHERE:
-        request.applymarker(pytest.mark.xfail(reason=f"board drawing being widened on branch {WIDENED_ELSEWHERE[name]}",
-                                              strict=False))
+async def test_nothing_is_cut_at_200x50(data_dir, name):
     app = TabletopApp(games={name: get_game(name)}, bot_delay=0)
     found: dict[str, None] = {}
 
@@ -169,15 +162,8 @@ async def test_nothing_is_cut_at_200x50(data_dir, name, request):
     assert not found, "cut with … at 200x50:\n" + "\n".join(found)
 
 
-# game -> the branch where its board is to declare its columns (BoardBase.board_columns)
-SIDE_FIXED: dict[str, str] = {}
-
-
 @pytest.mark.parametrize("name", sorted(GAMES))
-async def test_the_side_panels_are_wider_at_200x50_than_at_120x40(data_dir, name, request):
-    if name in SIDE_FIXED:
-        request.applymarker(pytest.mark.xfail(reason=f"board drawing being widened on branch {SIDE_FIXED[name]}",
-                                              strict=False))
+async def test_the_side_panels_are_wider_at_200x50_than_at_120x40(data_dir, name):
     app = TabletopApp(games={name: get_game(name)}, bot_delay=0)
     widths = []
     async with app.run_test(size=(120, 40)) as pilot:
