@@ -616,7 +616,9 @@ def enemy_attack(state: HarakiriState, e, stp: Stp, target: str, counter: bool =
     d = data.enemy_def(e.type)
     st = enemy_stats(e)
     dice = tuple(st["dice"])
-    label = f"{d.attack_name if hasattr(d, 'attack_name') else 'its attack'}"
+    # A boss names its attack; a minion's is "its attack" (``hasattr`` on a minion's
+    # definition would raise and catch an AttributeError inside pydantic each time).
+    label = d.attack_name if isinstance(d, data.BossDef) else "its attack"
     bonus, cond, area, heal_dealt, per = 0, None, None, False, None
     if stp.skill and not e.conds.get("downed"):
         sk = d.skills[stp.skill]

@@ -36,6 +36,13 @@ def _position(state: HarakiriState) -> tuple:
             list(map(_P_AP_HP, state.characters)), list(map(_P, state.enemies)))
 
 
+def _among(action, actions: list) -> bool:
+    """``action in actions``, the shared action itself found first: the offered actions are
+    made once and handed out again, so an answer is usually one of them, and comparing
+    pydantic models field by field is left for an action built elsewhere."""
+    return any(map(is_, actions, repeat(action))) or action in actions
+
+
 class Harakiri(Game):
     id = "harakiri"
     title = "Harakiri: Blades of Honor (exploration)"
@@ -150,11 +157,11 @@ class Harakiri(Game):
         offered, self._offered = self._offered, None
         pd = state.pending
         if pd is not None:
-            if action not in self.legal_actions(state):
+            if not _among(action, self.legal_actions(state)):
                 raise IllegalAction(_pending_reason(pd.kind))
             self._answer(state, action)
         elif state.step == "PLACE":
-            if action not in self.legal_actions(state):
+            if not _among(action, self.legal_actions(state)):
                 raise IllegalAction("Place an unplaced character on a free start square.")
             c = char(state, action.char)
             c.p = pos(action.x, action.y)
