@@ -329,6 +329,11 @@ class Geometry:
         self._sight: dict[int, tuple[tuple[int, ...], tuple[int, ...], int] | None] = {}
         self._around: dict[int, tuple[int, ...]] = {}
         self._within: dict[tuple[int, int], frozenset[int]] = {}
+        # The flat board: every square numbered 0..n-1 in the squares' order, so that the
+        # reach search works on list indices (``flat``).
+        self.order: tuple[int, ...] = tuple(squares)
+        self.index: dict[int, int] = {p: i for i, p in enumerate(self.order)}
+        self._flat: dict[tuple[str, bool, bool], tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...]] = {}
 
     def sight(self, a: int, b: int) -> tuple[tuple[int, ...], tuple[int, ...], int] | None:
         """``los`` with no creature nor resistor on the board: None if the terrain blocks the
@@ -383,6 +388,22 @@ class Geometry:
         got = self._edges.get(key)
         if got is None:
             got = self._edges[key] = self._build(m)
+        return got
+
+    def flat(self, m: Mover) -> tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...]:
+        """``tables(m)``'s steps by square number (``index``): for square ``i``, the steps
+        out of it as (destination's number, MP, numbers of the squares that must be free),
+        in the same order."""
+        key = (m.moves, m.swims, m.large)
+        got = self._flat.get(key)
+        if got is None:
+            edges, _ = self.tables(m)
+            ix = self.index
+            got = self._flat[key] = tuple(
+                tuple((ix[n], cost, tuple(ix[s] for s in dyn)) for n, cost, dyn in edges[p])
+                for p in self.order)
+            # a step needs at most its square and the two corners free (``_reachable`` reads 3)
+            assert all(len(dyn) <= 3 for row in got for _, _, dyn in row)
         return got
 
     def _build(self, m: Mover) -> tuple[dict[int, tuple[Edge, ...]], frozenset[int]]:
@@ -586,39 +607,54 @@ _REACHED: dict[tuple, tuple[dict[int, int], dict[int, int]]] = {}
 
 def _reachable(g: Geometry, m: Mover, start: int, budget: int, occ: dict[int, tuple[str, str]],
                res: set[int], blocked: set[int], ends_only: bool) -> tuple[dict[int, int], dict[int, int]]:
-    edges, ends = g.tables(m)
+    """Breadth first over (square, MP spent) on the flat board (``Geometry.flat``): layer
+    ``k`` holds the squares first reached in ``k`` steps, each with the least MP spent on
+    the way; a later visit spending as much or more is dominated. The dicts are filled in
+    the order squares are first reached (callers read them in that order)."""
+    ix = g.index
+    i0 = ix.get(start)
     steps = {start: 0}
     parent: dict[int, int] = {}
-    best = {start: 0}  # least MP spent so far; a later state spending more is dominated
-    layer = [(start, 0)]
-    k = 0
-    out_of, least, over = edges.get, best.get, budget + 1
-    while layer:
-        k += 1
-        nxt = []
-        for p, c in layer:
-            left = budget - c
-            for n, cost1, dyn in out_of(p, ()):
-                if cost1 > left:
-                    continue
-                if dyn:
-                    if dyn[0] in blocked:
+    if i0 is not None:
+        ends = g.tables(m)[1] if ends_only else None
+        edges, order = g.flat(m), g.order
+        n_sq = len(order)
+        over = budget + 1
+        best = [over] * n_sq  # least MP spent so far; ``over``: not reached yet
+        best[i0] = 0
+        blk = bytearray(n_sq)  # 1: a resistor or the other side is there
+        for p in blocked:
+            i = ix.get(p)
+            if i is not None:
+                blk[i] = 1
+        layer = [(i0, 0)]
+        k = 0
+        while layer:
+            k += 1
+            nxt = []
+            for i, c in layer:
+                left = budget - c
+                for j, cost1, dyn in edges[i]:
+                    if cost1 > left:
                         continue
-                    if len(dyn) > 1 and not blocked.isdisjoint(dyn):
+                    if dyn:
+                        if blk[dyn[0]]:
+                            continue
+                        if len(dyn) > 1 and (blk[dyn[1]] or (len(dyn) > 2 and blk[dyn[2]])):
+                            continue
+                    cost = c + cost1
+                    was = best[j]
+                    if cost >= was:
                         continue
-                cost = c + cost1
-                was = least(n, over)  # a square is in ``steps`` once it has a least cost
-                if cost >= was:
-                    continue
-                best[n] = cost
-                nxt.append((n, cost))
-                if was == over:  # reached for the first time (costs never reach ``over``)
-                    steps[n] = k
-                    parent[n] = p
-        layer = nxt
-    if ends_only:
-        steps = {s: v for s, v in steps.items()
-                 if s == start or (s in ends and s not in res and s not in occ)}
+                    best[j] = cost
+                    nxt.append((j, cost))
+                    if was == over:  # reached for the first time (costs never reach ``over``)
+                        q = order[j]
+                        parent[q] = order[i]
+                        # with ``ends_only``, only a square the mover may end on is kept
+                        if ends is None or (q in ends and q not in res and q not in occ):
+                            steps[q] = k
+            layer = nxt
     return steps, parent
 
 
