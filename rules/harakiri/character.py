@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import combinations
+from operator import attrgetter
 
 from rules.common import IllegalAction
 
@@ -113,9 +114,18 @@ def attack_targets(state: HarakiriState, c: Character, rng: int | None = None, b
     return out
 
 
+_C_SIGN, _E_SIGN, _R_SIGN = attrgetter("id", "p", "defeated"), attrgetter("uid", "p", "side"), attrgetter("p")
+
+# The board's lookups last made for a legal list, with the state and a sign of what they
+# read (every miniature's square and side, the resistors' squares, the board's tables): a
+# character's activation asks for them list after list while no one else moves.
+_LOOKED_UP: list = [None]
+
+
 class _Board:
     """The occupancy, resistors, movement tables and sight memo of one state, looked up once
-    for a legal list (nothing changes while it is made), and only when first asked for."""
+    for a legal list (nothing changes while it is made), and only when first asked for;
+    taken over from the last list's when no miniature or resistor moved since."""
 
     __slots__ = ("_occ", "_res", "_g", "_seen", "state")
 
@@ -123,28 +133,42 @@ class _Board:
         self.state = state
         self._occ = self._res = self._g = self._seen = None
 
+    def _look_up(self) -> None:
+        state = self.state
+        g = geometry(state)
+        sign = (tuple(map(_C_SIGN, state.characters)), tuple(map(_E_SIGN, state.enemies)),
+                tuple(map(_R_SIGN, state.resistors)))
+        last = _LOOKED_UP[0]
+        if last is not None and last[0] is state and last[1] is g and last[2] == sign:
+            self._occ, self._res, self._seen = last[3], last[4], last[5]
+        else:
+            occ, res = occupancy(state), resistor_squares(state)
+            self._occ, self._res, self._seen = occ, res, sights(state, "ally", occ, res, g)
+            _LOOKED_UP[0] = (state, g, sign, self._occ, self._res, self._seen)
+        self._g = g
+
     @property
     def occ(self) -> dict[int, tuple[str, str]]:
         if self._occ is None:
-            self._occ = occupancy(self.state)
+            self._look_up()
         return self._occ
 
     @property
     def res(self) -> set[int]:
         if self._res is None:
-            self._res = resistor_squares(self.state)
+            self._look_up()
         return self._res
 
     @property
     def g(self):
         if self._g is None:
-            self._g = geometry(self.state)
+            self._look_up()
         return self._g
 
     @property
     def seen(self) -> dict[int, bool]:
         if self._seen is None:
-            self._seen = sights(self.state, "ally", self.occ, self.res, self.g)
+            self._look_up()
         return self._seen
 
 

@@ -268,10 +268,24 @@ class Sim:
             elif stp.cond == "away":
                 ok = _extreme(reach, tp, 1)
             elif stp.cond == "r":
-                n, near = stp.n, self.geo.within(tp, stp.n)  # in range, save the height rule
-                # only the squares both reached and near are tried (``ok`` is read unordered)
-                ok = [s for s in near.intersection(reach) if (n > 2 or in_range(state, s, tp, n))
-                      and self.los_from(s, tp)]
+                # only the squares both reached and near are tried (``ok`` is read unordered):
+                # ``in_range(state, s, tp, n) and self.los_from(s, tp)``, with the range and
+                # sight memos read in place
+                n = stp.n
+                cand = self.geo.within(tp, n).intersection(reach)  # in range, save the height rule
+                if n <= 2:  # the height rule of the short ranges
+                    sqs = state.squares
+                    sq = sqs.get(tp)
+                    h = sq.h if sq is not None else 0
+                    cand = [s for s in cand if (sqs[s].h if s in sqs else 0) == h]
+                seen = self._los
+                ok = []
+                for s in cand:
+                    v = seen.get(s << 16 | tp)
+                    if v is None:
+                        v = self.los_from(s, tp)
+                    if v:
+                        ok.append(s)
             elif stp.cond == "hide":
                 squares = state.squares
                 ok = _extreme([s for s in reach if squares[s].terrain == "obstacle"], tp, -1)
