@@ -7,6 +7,7 @@ characters, ending the exploration phase.
 from __future__ import annotations
 
 from functools import cache
+from typing import NamedTuple
 
 from . import data
 from .grid import Mover, adjacent, can_end, distance, occupancy, resistor_squares
@@ -136,22 +137,38 @@ def zone_of(state: HarakiriState, p: int) -> str | None:
     return sq.zone if sq else None
 
 
+class Stats(NamedTuple):
+    """An enemy's printed statistics (its "+" side's for a minion's "+" miniature)."""
+    hp: int
+    arm: int
+    eva: int
+    mov: int
+    dice: tuple[str, ...]
+    range: int
+
+
+@cache
+def stats_of(etype: str, plus: bool) -> Stats:
+    """The statistics of an enemy type, read once from its definition (shared, immutable)."""
+    d = data.enemy_def(etype)
+    if plus and isinstance(d, data.MinionDef):
+        return Stats(d.plus.hp, d.plus.arm, d.plus.eva, d.plus.mov, tuple(d.plus.dice), d.range)
+    return Stats(d.hp, d.arm, d.eva, d.mov, tuple(d.dice), d.range)
+
+
 def enemy_stats(e: Enemy) -> dict:
-    d = data.enemy_def(e.type)
-    if e.plus and isinstance(d, data.MinionDef):
-        return {"hp": d.plus.hp, "arm": d.plus.arm, "eva": d.plus.eva, "mov": d.plus.mov,
-                "dice": list(d.plus.dice), "range": d.range}
-    return {"hp": d.hp, "arm": d.arm, "eva": d.eva, "mov": d.mov, "dice": list(d.dice),
-            "range": d.range}
+    st = stats_of(e.type, bool(e.plus))
+    return {"hp": st.hp, "arm": st.arm, "eva": st.eva, "mov": st.mov, "dice": list(st.dice),
+            "range": st.range}
 
 
 def enemy_hp_left(e: Enemy) -> int:
-    return enemy_stats(e)["hp"] - e.damage
+    return stats_of(e.type, bool(e.plus)).hp - e.damage
 
 
 def enemy_arm(e: Enemy) -> int:
-    st = enemy_stats(e)
-    v = st["arm"] + (2 if e.bulwark else 0) - e.arm_tokens - (1 if e.conds.get("downed") else 0)
+    v = stats_of(e.type, bool(e.plus)).arm + (2 if e.bulwark else 0) - e.arm_tokens \
+        - (1 if e.conds.get("downed") else 0)
     return max(0, v)
 
 

@@ -14,7 +14,7 @@ from . import data
 from .combat import AttackSpec, resolve
 from .core import (
     attack_passives, end_activation_card,
-    char, char_arm, char_name, enemy, enemy_arm, enemy_hp_left, enemy_label, enemy_stats,
+    char, char_arm, char_name, enemy, enemy_arm, enemy_hp_left, enemy_label, enemy_stats, stats_of,
     mover_of_enemy, on_terrain, queue_cond_char, queue_index, ref_label,
     oracle_now, resistor, damage_enemy, heal_enemy, place_enemy,
 )
@@ -242,7 +242,7 @@ class Sim:
 
     def _move_options(self, stp: Stp, pos: int, prio: str) -> list[tuple[str, list[int]]]:
         state, e = self.state, self.e
-        budget = enemy_stats(e)["mov"] + stp.bonus
+        budget = stats_of(e.type, bool(e.plus)).mov + stp.bonus
         reach, _ = self.reach(pos, budget)
         if stp.typ == "grave":
             graves = [p for p, sq in state.squares.items() if sq.grave]
@@ -303,8 +303,7 @@ class Sim:
         return [(t, opts[t]) for t in keep]
 
     def attack_range(self, stp: Stp) -> int:
-        st = enemy_stats(self.e)
-        r = st["range"]
+        r = stats_of(self.e.type, bool(self.e.plus)).range
         if stp.skill:
             sk = data.enemy_def(self.e.type).skills[stp.skill]
             if sk.range:
@@ -558,7 +557,7 @@ def run(state: HarakiriState) -> None:
                 _pause(state, ctx, sim)
                 return
             dest = int(sq[2:])
-            _, parent = sim.reach(e.p, enemy_stats(e)["mov"] + stp.bonus)
+            _, parent = sim.reach(e.p, stats_of(e.type, bool(e.plus)).mov + stp.bonus)
             path = path_to(parent, e.p, dest)
             if dest != e.p:
                 state.say(f"{enemy_label(e)} {step_words(e.type, stp.text, ref_label(state, ctx.move_target))}: "
