@@ -215,27 +215,47 @@ def open_doors(state: HarakiriState) -> set[int]:
 _SQUARES: dict[tuple[str, int, str, bool], Square] = {}
 
 
+_LAYOUTS: dict[tuple[str, str], tuple[data.Scenario, tuple, tuple]] = {}
+
+
+def _layout(scenario: str, sc: data.Scenario, zid: str) -> tuple[tuple, tuple]:
+    """A zone's squares as its card prints them, row by row: (square, (terrain, height,
+    zone, grave)) each, and its start squares. Read once per zone of a scenario."""
+    key = (scenario, zid)
+    got = _LAYOUTS.get(key)
+    if got is None or got[0] is not sc:  # the very scenario read, held with its layouts
+        zd = sc.zone(zid)
+        ox, oy = zd.origin
+        pts = {(p.x, p.y): p for p in zd.points}
+        squares, starts = [], []
+        for j, row in enumerate(zd.rows):
+            for i, ch in enumerate(row):
+                x, y = ox + i, oy + j
+                terrain = TERRAIN.get(ch, "plain")
+                if (x, y) in pts:
+                    terrain = pts[(x, y)].terrain
+                h = int(zd.heights[j][i]) if zd.heights else 0
+                squares.append((pos(x, y), (terrain, h, zid, ch == "*")))
+                if ch == "@":
+                    starts.append(pos(x, y))
+        got = _LAYOUTS[key] = (sc, tuple(squares), tuple(starts))
+    return got[1], got[2]
+
+
 def build_zone(state: HarakiriState, zid: str) -> None:
     """Reveal a zone: its squares, points, resistors, spawn points, start squares, miniatures."""
     sc = data.scenario(state.options.scenario)
     zd = sc.zone(zid)
-    ox, oy = zd.origin
-    pts = {(p.x, p.y): p for p in zd.points}
-    for j, row in enumerate(zd.rows):
-        for i, ch in enumerate(row):
-            x, y = ox + i, oy + j
-            terrain = TERRAIN.get(ch, "plain")
-            if (x, y) in pts:
-                terrain = pts[(x, y)].terrain
-            h = int(zd.heights[j][i]) if zd.heights else 0
-            p = pos(x, y)
-            key = (terrain, h, zid, ch == "*")
-            sq = _SQUARES.get(key)
-            if sq is None:  # squares are frozen: equal ones are one object, in every game
-                sq = _SQUARES[key] = Square(terrain=terrain, h=h, zone=zid, grave=(ch == "*"))
-            state.squares[p] = sq
-            if ch == "@":
-                state.starts.append(p)
+    layout, starts = _layout(state.options.scenario, sc, zid)
+    revealed = {}
+    for p, key in layout:
+        sq = _SQUARES.get(key)
+        if sq is None:  # squares are frozen: equal ones are one object, in every game
+            terrain, h, _, grave = key
+            sq = _SQUARES[key] = Square(terrain=terrain, h=h, zone=zid, grave=grave)
+        revealed[p] = sq
+    state.squares.update(revealed)  # in the rows' order, as square by square
+    state.starts += starts
     for (a, b) in zd.ladders:
         pa, pb = pos(*a), pos(*b)
         state.squares[pa] = state.squares[pa].model_copy(update={"link": pb})

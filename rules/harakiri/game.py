@@ -64,6 +64,7 @@ class Harakiri(Game):
         state.oracle.supply = [c.id for c in data.oracle().cards]
         state.say(f"{sc.name}: level {options.level}, kami affinity {options.kami_affinity}.")
         cd = data.characters()
+        edition1 = options.rules_edition == 1  # a private attribute: read once, not per character
         for i, cid in enumerate(cd.order):
             d = cd.characters[cid]
             lvl = options.level
@@ -75,7 +76,7 @@ class Harakiri(Game):
                           items=[ItemState(id=it, uses=data.items()[it].uses) for it in d.items],
                           ki=[], skills=[s for s in d.skills if data.skills()[s].level <= lvl],
                           affinity=options.kami_affinity,
-                          items_used_round=[] if options.rules_edition == 1 else None)
+                          items_used_round=[] if edition1 else None)
             state.characters.append(c)
             roll_ki(state, c)
         adv = data.oracle().adventure[options.adventure_result]

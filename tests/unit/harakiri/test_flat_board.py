@@ -6,7 +6,7 @@ read once per type."""
 from __future__ import annotations
 
 from rules.common import Rng
-from rules.harakiri import GAME, character, data, grid
+from rules.harakiri import GAME, character, core, data, grid
 from rules.harakiri.core import enemy_stats, stats_of
 from rules.harakiri.model import Enemy
 
@@ -120,3 +120,40 @@ def test_each_enemy_statistics_are_its_definitions():
             assert stats_of(etype, plus).dice == tuple(want["dice"])
             enemy_stats(e)["dice"].append("white")  # a caller's copy: the shared one stays
             assert enemy_stats(e) == want
+
+
+def test_a_zone_laid_from_its_kept_layout_is_laid_as_read_afresh(monkeypatch):
+    scenarios = ("drowned_shrine", "ossuary_bell")
+    kept = {}
+    for _ in range(2):  # the second time, every layout comes from what was kept
+        for sid in scenarios:
+            sc = data.scenario(sid)
+            for z in sc.zones:
+                kept[sid, z.id] = core._layout(sid, sc, z.id)
+    assert len(kept) >= 4
+    for (sid, zid), layout in kept.items():
+        monkeypatch.setattr(core, "_LAYOUTS", {})
+        assert layout == core._layout(sid, data.scenario(sid), zid)
+        assert layout[0] and all(key[2] == zid for _, key in layout[0])
+    # whole games: the boards built from kept layouts are the ones built afresh
+    def final(opts, seed):
+        state, rng = GAME.new(GAME.parse_options(opts), seed), Rng(seed=seed)
+        for _ in range(3000):
+            if GAME.outcome(state) is not None:
+                break
+            acts = GAME.legal_actions(state)
+            GAME.apply(state, acts[rng.below(len(acts))])
+        return state.model_dump_json()
+
+    runs = [({"scenario": sid}, seed) for sid in scenarios for seed in range(1, 4)]
+    monkeypatch.undo()
+    with_kept = [final(*run) for run in runs]
+    monkeypatch.setattr(core, "_LAYOUTS", _Forgetful())
+    assert with_kept == [final(*run) for run in runs]
+
+
+class _Forgetful(dict):
+    """A layout memo that keeps nothing: every zone is read afresh."""
+
+    def __setitem__(self, key, value) -> None:
+        pass
