@@ -183,12 +183,41 @@ def _ally_targets(state: HarakiriState, c: Character, r: int) -> list[str]:
     return out
 
 
-def technique_options(state: HarakiriState, c: Character) -> list[Technique]:
+_OWN: dict[tuple[str, ...], tuple[tuple, tuple]] = {}
+
+
+def _own_skills(c: Character) -> tuple[tuple, tuple]:
+    """Of a character's skills (read once per list of skills): its techniques, (skill,
+    definition) each, and every skill with the Ki its slot needs, (skill, Ki) each."""
+    key = tuple(c.skills)
+    got = _OWN.get(key)
+    if got is None:
+        skills = data.skills()
+        got = _OWN[key] = (tuple((sid, skills[sid]) for sid in key if skills[sid].type == "technique"),
+                           tuple((sid, skills[sid].ki) for sid in key))
+    return got
+
+
+_KAMI_TECHNIQUES: dict[str, tuple[str, ...]] = {}
+
+
+def _kami_techniques(cid: str) -> tuple[str, ...]:
+    """The techniques of a character's kami, in the kami card's order."""
+    got = _KAMI_TECHNIQUES.get(cid)
+    if got is None:
+        kid = data.characters().characters[cid].kami
+        got = _KAMI_TECHNIQUES[cid] = tuple(sid for sid, ks in data.kami()[kid].skills.items()
+                                            if ks.type == "technique")
+    return got
+
+
+def technique_options(state: HarakiriState, c: Character, slotted: dict[str, int] | None = None) -> list[Technique]:
+    """``slotted``: ``_slotted(c)``, when the caller has it."""
     out: list[Technique] = []
-    skills, slotted = data.skills(), _slotted(c)
-    for sid in c.skills:
-        sk = skills[sid]
-        if sk.type != "technique" or slotted.get(sid, 0) < sk.ki:  # not skill_ready(c, sid)
+    if slotted is None:
+        slotted = _slotted(c)
+    for sid, sk in _own_skills(c)[0]:
+        if slotted.get(sid, 0) < sk.ki:  # not skill_ready(c, sid)
             continue
         if sk.once and sid in c.techniques_used:
             continue
@@ -204,9 +233,8 @@ def technique_options(state: HarakiriState, c: Character) -> list[Technique]:
             out += [_act(Technique, skill=sid, target=t) for t in _ally_targets(state, c, sk.range or 0)]
         else:
             out.append(_act(Technique, skill=sid))
-    kid = data.characters().characters[c.id].kami
-    for sid, ks in data.kami()[kid].skills.items():
-        if ks.type == "technique" and kami_ready(c, sid):
+    for sid in _kami_techniques(c.id):
+        if kami_ready(c, sid):
             out.append(_act(Technique, skill=sid))
     return out
 
@@ -223,12 +251,14 @@ def _slotted(c: Character) -> dict[str, int]:
 FREE = ("place_ki", "withdraw_ki", "retrieve_head", "kami_mode")  # free_actions' kinds
 
 
-def free_actions(state: HarakiriState, c: Character) -> list:
+def free_actions(state: HarakiriState, c: Character, slotted: dict[str, int] | None = None) -> list:
+    """``slotted``: ``_slotted(c)``, when the caller has it."""
     out: list = []
     places = [d.place for d in c.ki]
     if "supply" in places:
-        skills, slotted = data.skills(), _slotted(c)
-        open_slots = [(sid, skills[sid].ki) for sid in c.skills if slotted.get(sid, 0) == 0]
+        if slotted is None:
+            slotted = _slotted(c)
+        open_slots = [(sid, ki) for sid, ki in _own_skills(c)[1] if slotted.get(sid, 0) == 0]
         for i, d in enumerate(c.ki):
             if d.place == "supply":
                 for sid, need in open_slots:
@@ -271,10 +301,11 @@ def legal(state: HarakiriState, c: Character, only=None) -> list:
     out: list = []
     kind = only.kind if only is not None else None
     if sub is None:
+        slotted = _slotted(c)
         if not c.moved and c.ap >= 1:
             out.append(ONE[StartMove])
         if c.ap >= 1 and kind in (None, "technique"):
-            out += technique_options(state, c)
+            out += technique_options(state, c, slotted)
         if c.ap >= 2 and kind in (None, "reroll_ki"):
             out += _rerolls(len(c.ki))
         board = _Board(state)
@@ -320,7 +351,7 @@ def legal(state: HarakiriState, c: Character, only=None) -> list:
                 else:
                     out.append(_act(UseItem, item=it.id))
         if kind is None or kind in FREE:
-            out += free_actions(state, c)
+            out += free_actions(state, c, slotted)
         out.append(ONE[EndActivation])
         return out
     if sub.kind == "move":

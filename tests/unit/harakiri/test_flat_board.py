@@ -157,3 +157,24 @@ class _Forgetful(dict):
 
     def __setitem__(self, key, value) -> None:
         pass
+
+
+def test_legal_lists_from_kept_skill_tables_are_the_fresh_ones_over_random_play(monkeypatch):
+    """A character's techniques, slot needs and kami techniques are read once per list of
+    skills (``character._own_skills``, ``_kami_techniques``); every list made with them kept
+    is the list made with nothing kept."""
+    lists = [0]
+
+    def check(state):
+        if state.pending is not None or not (state.active or "").startswith("c:"):
+            return
+        kept = GAME.legal_actions(state)
+        with monkeypatch.context() as m:
+            m.setattr(character, "_OWN", _Forgetful())
+            m.setattr(character, "_KAMI_TECHNIQUES", _Forgetful())
+            m.setattr(character, "_LOOKED_UP", [None])
+            assert GAME.legal_actions(state) == kept
+        lists[0] += 1
+
+    _random_play(range(1, 6), check)
+    assert lists[0] > 1000
