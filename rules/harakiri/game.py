@@ -7,6 +7,8 @@ from itertools import repeat
 from operator import attrgetter, is_
 
 from rules.common import Game, IllegalAction, Outcome, Rng
+from rules.common.models import OptionsBase
+from rules.common.plain import Plain
 
 from . import character as char_mod, data
 from .character import _mk
@@ -41,6 +43,36 @@ def _among(action, actions: list) -> bool:
     made once and handed out again, so an answer is usually one of them, and comparing
     pydantic models field by field is left for an action built elsewhere."""
     return any(map(is_, actions, repeat(action))) or action in actions
+
+
+_ATOMS = (int, str, bool, float, type(None))
+
+
+def _clone(value):
+    """``deepcopy(value)`` for what a state holds (issue 28's speed: a bot's view copies the
+    state before every choice): lists, dicts and tuples of numbers, strings and ``Plain``
+    models are rebuilt; a frozen model (the options) is shared, as it cannot change; anything
+    else is deep-copied as before."""
+    if isinstance(value, _ATOMS):
+        return value
+    t = type(value)
+    if t is list:
+        return [_clone(x) for x in value]
+    if t is dict:
+        return {k: _clone(x) for k, x in value.items()}
+    if t is tuple:
+        return tuple(_clone(x) for x in value)
+    if isinstance(value, Plain) and value.__pydantic_extra__ is None and value.__pydantic_private__ is None:
+        got = object.__new__(t)
+        _set = object.__setattr__
+        _set(got, "__dict__", {k: _clone(x) for k, x in value.__dict__.items()})
+        _set(got, "__pydantic_fields_set__", set(value.__pydantic_fields_set__))
+        _set(got, "__pydantic_extra__", None)
+        _set(got, "__pydantic_private__", None)
+        return got
+    if isinstance(value, OptionsBase):
+        return value  # frozen
+    return deepcopy(value)
 
 
 class Harakiri(Game):
@@ -226,7 +258,7 @@ class Harakiri(Game):
         v = state.model_copy()
         for name in type(state).model_fields:
             if name not in ("squares", "log", "rng"):
-                setattr(v, name, deepcopy(getattr(state, name)))
+                setattr(v, name, _clone(getattr(state, name)))
         v.squares = dict(state.squares)
         v.rng = Rng(seed=0)
         v.oracle.deck_count = len(state.oracle.deck)
