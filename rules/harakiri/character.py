@@ -712,11 +712,13 @@ def transfer(state: HarakiriState, action: Transfer) -> None:
     if kind == "item":
         iid, _, used = what.partition(":")
         if giver.items_used_round is not None:  # rules edition 1: the first of that kind
-            it = next(i for i in giver.items if i.id == iid)
+            k = next(k for k, i in enumerate(giver.items) if i.id == iid)
         else:  # the mark goes with the item
-            it = next(i for i in giver.items if i.id == iid and (i.used_round == state.round) == bool(used))
-        giver.items.remove(it)
-        taker.items.append(it)
+            k = next(k for k, i in enumerate(giver.items)
+                     if i.id == iid and (i.used_round == state.round) == bool(used))
+        # the first item equal to it is this one (an equal one before would have been found):
+        # ``giver.items.remove(it)`` without comparing the items before it field by field
+        taker.items.append(giver.items.pop(k))
     elif kind == "weapon":
         giver.weapons.remove(what)
         taker.weapons.append(what)

@@ -329,8 +329,9 @@ def place_enemy(state: HarakiriState, etype: str, p: int, zid: str,
             return None
         base, uid, kind = None, etype, d.kind
     side = "ally" if allegiance == "allied" else "foe"
-    e = Enemy(uid=uid, type=etype, kind=kind, side=side, base=base, p=p, zone=zid,
-              plus=etype in state.upgraded)
+    # made, not validated: every value is the rules' own (issue 28's speed)
+    e = Enemy.made(uid=uid, type=etype, kind=kind, side=side, base=base, p=p, zone=zid,
+                   plus=etype in state.upgraded)
     state.enemies.append(e)
     if kind == "chosen" and not state.ai.deck and not state.ai.discard and not state.ai.beside:
         state.ai.deck = [c.id for c in d.ai_deck]

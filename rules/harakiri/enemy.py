@@ -621,7 +621,8 @@ def _choose(state: HarakiriState, options: list[str], purpose: str) -> str | Non
         c = ctx.choice
         ctx.choice = None
         return c
-    state.pending = Pending(kind="tie", seat=0, options=options, purpose=purpose)
+    # made, not validated (issue 28's speed): a list of its own, the rest the rules' own
+    state.pending = Pending.made(kind="tie", seat=0, options=list(options), purpose=purpose)
     return None
 
 

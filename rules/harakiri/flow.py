@@ -147,9 +147,11 @@ def _advancers(state: HarakiriState) -> list[str]:
 
 
 def _kind(state: HarakiriState, ref: str) -> str:
-    from .core import enemy
-    e = enemy(state, ref[2:])
-    return e.kind if e else ""
+    uid = ref[2:]
+    for e in state.enemies:  # core.enemy(state, uid), without an import at every call
+        if e.uid == uid:
+            return e.kind
+    return ""
 
 
 def advance_card(state: HarakiriState, ref: str) -> None:

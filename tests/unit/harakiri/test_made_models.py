@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.harakiri.model import Draft, EnemyCtx, QCard, Sub
+from rules.harakiri.model import Draft, Enemy, EnemyCtx, Pending, QCard, Sub
 
 MADE = [
     (QCard, {"ref": "c:akira"}),
@@ -16,6 +16,11 @@ MADE = [
     (Sub, {"kind": "trade", "trade_with": "hikaru"}),
     (Draft, {"targets": ["e:ashigaru-a"], "mode": "strong"}),
     (EnemyCtx, {"uid": "ashigaru-a"}),
+    (Pending, {"kind": "tie", "seat": 0, "options": ["p:33", "p:34"], "purpose": "enemy_square"}),
+    (Enemy, {"uid": "ashigaru-B", "type": "ashigaru", "kind": "minion", "side": "foe", "base": "B",
+             "p": 40, "zone": "Z1", "plus": False}),
+    (Enemy, {"uid": "oni", "type": "oni", "kind": "servant", "side": "ally", "base": None,
+             "p": 41, "zone": "Z2", "plus": True}),
 ]
 
 
