@@ -13,6 +13,7 @@ from pydantic import Field, PrivateAttr, model_serializer, model_validator
 from pydantic_core import PydanticCustomError
 
 from rules.common import ActionBase, Frozen, Model, OptionsBase, StateBase
+from rules.common.models import LogLine
 from rules.common.plain import Plain
 
 W = 32
@@ -294,11 +295,30 @@ class InitEffect(Plain):
     label: str
 
 
+# The public log lines said so far, by text: a line is frozen, so one said again (most are:
+# "... does not counterattack.", a Move's steps, the initiative) is the same object, shared by
+# every log that holds it, instead of a new one validated each time (issue 28's speed).
+_LINES: dict[str, LogLine] = {}
+_new_line = LogLine.__pydantic_validator__.validate_python
+
+
 class HarakiriState(StateBase):
     __setattr__ = object.__setattr__  # as ``Plain``: assignments are plain stores
 
     def model_post_init(self, context: object, /) -> None:
         object.__setattr__(self, "__pydantic_fields_set__", set(type(self).__pydantic_fields__))
+
+    def say(self, text: str, seats: tuple[int, ...] | None = None) -> None:
+        """``StateBase.say``: a public line said before is the very line said then."""
+        if seats is not None:
+            return super().say(text, seats)
+        line = _LINES.get(text)
+        if line is None:
+            line = _new_line({"text": text, "seats": None})
+            if len(_LINES) >= 20_000:
+                _LINES.clear()
+            _LINES[text] = line
+        self.log.append(line)
 
     options: HarakiriOptions
     round: int = 1
