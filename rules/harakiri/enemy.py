@@ -106,20 +106,25 @@ def ref_pos(state: HarakiriState, ref: str) -> int | None:
 
 
 def potential_targets(state: HarakiriState, e, pos: int) -> list[str]:
+    return [t for t, _ in _targets_at(state, e, pos)]
+
+
+def _targets_at(state: HarakiriState, e, pos: int) -> list[tuple[str, int | None]]:
+    """``potential_targets`` with each target's square (``ref_pos``), found as it is named."""
     if on_terrain(state, pos):
         return []
-    out: list[str] = []
+    out: list[tuple[str, int | None]] = []
     if e.side == "foe":
         for c in state.characters:
             if c.p is None or c.defeated:
                 continue
             if c.kami_mode and c.id == "hattori":
                 continue
-            out.append("c:" + c.id)
-        out += ["e:" + o.uid for o in state.enemies if o.side == "ally" and not on_terrain(state, o.p)]
-        out += ["r:" + r.id for r in state.resistors if r.tokens > 0]
+            out.append(("c:" + c.id, c.p))
+        out += [("e:" + o.uid, o.p) for o in state.enemies if o.side == "ally" and not on_terrain(state, o.p)]
+        out += [("r:" + r.id, r.p) for r in state.resistors if r.tokens > 0]
     else:
-        out += ["e:" + o.uid for o in state.enemies if o.side == "foe" and not on_terrain(state, o.p)]
+        out += [("e:" + o.uid, o.p) for o in state.enemies if o.side == "foe" and not on_terrain(state, o.p)]
     return out
 
 
@@ -249,16 +254,15 @@ class Sim:
             if not graves:
                 return []
             best = min(distance(pos, g) for g in graves)
-            cands = [f"g:{g}" for g in sorted(graves) if distance(pos, g) == best]
+            cands = [(t, ref_pos(state, t)) for t in (f"g:{g}" for g in sorted(graves) if distance(pos, g) == best)]
         elif stp.typ:
             mates = [o for o in state.enemies if o.type == stp.typ and o.uid != e.uid]
             near = min((distance(pos, o.p) for o in mates), default=0)
-            cands = ["e:" + o.uid for o in mates if distance(pos, o.p) == near]
+            cands = [(t, ref_pos(state, t)) for t in ("e:" + o.uid for o in mates if distance(pos, o.p) == near)]
         else:
-            cands = potential_targets(state, e, pos)
+            cands = _targets_at(state, e, pos)
         opts: dict[str, list[int]] = {}
-        for t in cands:
-            tp = ref_pos(state, t)
+        for t, tp in cands:
             if tp is None:
                 continue
             if stp.cond == "adj":  # the squares around the target, not the whole reach
@@ -322,8 +326,7 @@ class Sim:
         state = self.state
         out = []
         r = self.attack_range(stp)
-        for t in potential_targets(state, self.e, pos):
-            tp = ref_pos(state, t)
+        for t, tp in _targets_at(state, self.e, pos):
             if tp is None:
                 continue
             if stp.adj_only:
