@@ -228,14 +228,14 @@ def technique_options(state: HarakiriState, c: Character, slotted: dict[str, int
             # the board's squares in range (``distance(c.p, p) <= range``), in square order
             for p in sorted(geometry(state).within(c.p, sk.range or 0)):
                 if p != c.p and squares[p].h == h and can_end(state, CHAR_MOVER, p, occ, res):
-                    out.append(_act(Technique, skill=sid, target=f"p:{p}"))
+                    out.append(_mk(Technique, sid, f"p:{p}"))
         elif sk.target == "char_or_self":
-            out += [_act(Technique, skill=sid, target=t) for t in _ally_targets(state, c, sk.range or 0)]
+            out += [_mk(Technique, sid, t) for t in _ally_targets(state, c, sk.range or 0)]
         else:
-            out.append(_act(Technique, skill=sid))
+            out.append(_mk(Technique, sid))
     for sid in _kami_techniques(c.id):
         if kami_ready(c, sid):
-            out.append(_act(Technique, skill=sid))
+            out.append(_mk(Technique, sid))
     return out
 
 
@@ -271,7 +271,7 @@ def free_actions(state: HarakiriState, c: Character, slotted: dict[str, int] | N
         for p in sorted(heads.keys() | boss_heads.keys()):
             if adjacent(state, c.p, p) or p == c.p:
                 x, y = xy(p)
-                out.append(_act(RetrieveHead, x=x, y=y))
+                out.append(_mk(RetrieveHead, x, y))
     if c.affinity >= 6 and kami_mode_ok(state, c):
         out.append(ONE[KamiMode])
     return out
@@ -346,10 +346,10 @@ def legal(state: HarakiriState, c: Character, only=None) -> list:
                     out += [_mk(UseItem, it.id, t) for t in attack_targets(state, c, idef.range or 3, board)
                             if enemy(state, t[2:]).kind == "minion"]
                 elif idef.target == "ki":
-                    out += [_act(UseItem, item=it.id, target=str(i)) for i, d in enumerate(c.ki)
+                    out += [_mk(UseItem, it.id, str(i)) for i, d in enumerate(c.ki)
                             if d.place != "exhausted" and d.value < 6]
                 else:
-                    out.append(_act(UseItem, item=it.id))
+                    out.append(_mk(UseItem, it.id))
         if kind is None or kind in FREE:
             out += free_actions(state, c, slotted)
         out.append(ONE[EndActivation])
@@ -374,14 +374,14 @@ def legal(state: HarakiriState, c: Character, only=None) -> list:
         return out
     if sub.kind == "attack":
         d = sub.draft
-        out.append(_act(SetFocus, on=not d.focus))
+        out.append(_mk(SetFocus, not d.focus))
         for sid in skill_options(state, c):
             if sid != d.skill:
-                out.append(_act(SetSkill, skill=sid))
+                out.append(_mk(SetSkill, sid))
         if d.skill is not None:
-            out.append(_act(SetSkill, skill=None))
+            out.append(_mk(SetSkill, None))
         if d.skill == "sweeping_arc" and len(d.targets) < 2 and kind in (None, "add_target"):
-            out += [_act(AddTarget, target=t) for t in attack_targets(state, c) if t not in d.targets]
+            out += [_mk(AddTarget, t) for t in attack_targets(state, c) if t not in d.targets]
         out.append(ONE[Roll])
         out.append(ONE[CancelAttack])
         if kind is None or kind in FREE:

@@ -351,7 +351,7 @@ def resolve_events(state: HarakiriState) -> None:
     """Step 2 of the round: one event per zone holding a miniature, in zone id order."""
     for z in sorted(state.zones, key=lambda z: z.id):
         if z.revealed and not z.removed:
-            state.jobs.append(Job(kind="zone_event", zone=z.id))
+            state.jobs.append(Job.made(kind="zone_event", zone=z.id))
 
 
 def events_left(state: HarakiriState) -> dict[str, dict[str, int]]:

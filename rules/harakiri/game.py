@@ -102,13 +102,14 @@ class Harakiri(Game):
             lvl = options.level
             a = d.attrs[str(lvl)]
             hp = cd.health[str(lvl)]
-            c = Character(id=cid, seat=i % options.players, level=lvl, hp=hp, max_hp=hp,
-                          attrs=dict(zip(data.ATTRS, a)), arm=d.arm, arm_max=d.arm,
-                          weapons=list(d.weapons),
-                          items=[ItemState(id=it, uses=data.items()[it].uses) for it in d.items],
-                          ki=[], skills=[s for s in d.skills if data.skills()[s].level <= lvl],
-                          affinity=options.kami_affinity,
-                          items_used_round=[] if edition1 else None)
+            # made, not validated: the values are the printed sheet's, each a fresh list
+            c = Character.made(id=cid, seat=i % options.players, level=lvl, hp=hp, max_hp=hp,
+                               attrs=dict(zip(data.ATTRS, a)), arm=d.arm, arm_max=d.arm,
+                               weapons=list(d.weapons),
+                               items=[ItemState.made(id=it, uses=data.items()[it].uses) for it in d.items],
+                               ki=[], skills=[s for s in d.skills if data.skills()[s].level <= lvl],
+                               affinity=options.kami_affinity,
+                               items_used_round=[] if edition1 else None)
             state.characters.append(c)
             roll_ki(state, c)
         adv = data.oracle().adventure[options.adventure_result]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.harakiri.model import Draft, Enemy, EnemyCtx, Pending, QCard, Sub
+from rules.harakiri.model import Character, Draft, Enemy, EnemyCtx, ItemState, Job, KiDie, Pending, QCard, Sub
 
 MADE = [
     (QCard, {"ref": "c:akira"}),
@@ -21,6 +21,17 @@ MADE = [
              "p": 40, "zone": "Z1", "plus": False}),
     (Enemy, {"uid": "oni", "type": "oni", "kind": "servant", "side": "ally", "base": None,
              "p": 41, "zone": "Z2", "plus": True}),
+    (Job, {"kind": "zone_event", "zone": "Z1"}),
+    (ItemState, {"id": "rice_ball", "uses": 1}),
+    (Character, {"id": "akira", "seat": 0, "level": 2, "hp": 8, "max_hp": 8,
+                 "attrs": {"POW": 2, "KNO": 1, "DEX": 1, "SPI": 2}, "arm": 1, "arm_max": 1,
+                 "weapons": ["katana"], "items": [ItemState(id="rice_ball", uses=1)],
+                 "ki": [KiDie(value=3)], "skills": ["iaijutsu"], "affinity": 3,
+                 "items_used_round": None}),
+    (Character, {"id": "tomoe", "seat": 1, "level": 1, "hp": 6, "max_hp": 6,
+                 "attrs": {"POW": 1, "KNO": 2, "DEX": 2, "SPI": 1}, "arm": 0, "arm_max": 0,
+                 "weapons": [], "items": [], "ki": [], "skills": [], "affinity": 6,
+                 "items_used_round": []}),
 ]
 
 
