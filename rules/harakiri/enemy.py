@@ -19,7 +19,8 @@ from .core import (
     oracle_now, resistor, damage_enemy, heal_enemy, place_enemy,
 )
 from .grid import (
-    _DISTANCES, adjacent, distance, geometry, in_range, los, occupancy, path_to, reachable, resistor_squares, sights,
+    _DISTANCES, Squares, adjacent, distance, geometry, in_range, los, occupancy, path_to, reachable, resistor_squares,
+    sights,
 )
 from .model import EnemyCtx, HarakiriState, Pending, fmt
 from .narration import BLEEDS, DRAWS, ENEMY_ACTIVATES, resolved_line, unresolved_line
@@ -494,7 +495,10 @@ _PAUSED: list[tuple[HarakiriState, EnemyCtx, Sim, tuple] | None] = [None]
 def _sign(state: HarakiriState) -> tuple:
     """What a ``Sim`` reads of the state (the board, every miniature's place, health, armour
     and conditions, the resistors, the initiative), and the marks of any roll or reveal."""
-    return (state.rng.counter, state.reveals, tuple(state.squares.values()),
+    sqs = state.squares
+    # a Squares' version is never given twice: an unchanged one is the same board
+    board = ("v", sqs.version) if isinstance(sqs, Squares) else tuple(sqs.values())
+    return (state.rng.counter, state.reveals, board,
             tuple((c.p, c.defeated, c.hp, c.arm, c.kami_mode, tuple(c.attrs.values()), tuple(c.conds.items()))
                   for c in state.characters),
             tuple((e.uid, e.type, e.kind, e.side, e.plus, e.p, e.damage, e.arm_tokens, e.bulwark,

@@ -35,7 +35,7 @@ def _position(state: HarakiriState) -> tuple:
     sub = state.sub
     return (state.step, state.active, state.pending is None, state.rng.counter, state.reveals,
             len(state.log), id(sub), sub.mp if sub is not None else None,
-            list(map(_P_AP_HP, state.characters)), list(map(_P, state.enemies)))
+            *map(_P_AP_HP, state.characters), len(state.characters), *map(_P, state.enemies))
 
 
 def _among(action, actions: list) -> bool:
