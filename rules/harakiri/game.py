@@ -7,7 +7,7 @@ from itertools import repeat
 from operator import attrgetter, is_
 
 from rules.common import Game, IllegalAction, Outcome, Rng
-from rules.common.models import OptionsBase
+from rules.common.models import OptionsBase, visible_log
 from rules.common.plain import Plain
 
 from . import character as char_mod, data
@@ -46,6 +46,8 @@ def _among(action, actions: list) -> bool:
 
 
 _ATOMS = (int, str, bool, float, type(None))
+_ATOM_TYPES = frozenset(_ATOMS)
+_PLAIN: dict[type, bool] = {}
 
 
 def _clone(value):
@@ -57,12 +59,20 @@ def _clone(value):
         return value
     t = type(value)
     if t is list:
+        # a list of names or numbers (a deck, a skill list) is copied in one step
+        if all(type(x) in _ATOM_TYPES for x in value):
+            return value[:]
         return [_clone(x) for x in value]
     if t is dict:
+        if all(type(x) in _ATOM_TYPES for x in value.values()):
+            return dict(value)
         return {k: _clone(x) for k, x in value.items()}
     if t is tuple:
         return tuple(_clone(x) for x in value)
-    if isinstance(value, Plain) and value.__pydantic_extra__ is None and value.__pydantic_private__ is None:
+    plain = _PLAIN.get(t)
+    if plain is None:  # isinstance on a pydantic model class is slow: asked once per type
+        plain = _PLAIN[t] = issubclass(t, Plain)
+    if plain and value.__pydantic_extra__ is None and value.__pydantic_private__ is None:
         got = object.__new__(t)
         _set = object.__setattr__
         _set(got, "__dict__", {k: _clone(x) for k, x in value.__dict__.items()})
@@ -266,7 +276,7 @@ class Harakiri(Game):
         v.oracle.deck = []
         v.ai.deck_count = len(state.ai.deck)
         v.ai.deck = []
-        v.log = [ln for ln in state.log if ln.visible_to(seat)]
+        v.log = visible_log(state.log, seat)  # read on from the lines read last time
         return v
 
     def scramble_hidden(self, state: HarakiriState, seat: int | None, rng: Rng) -> HarakiriState:
