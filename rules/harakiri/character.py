@@ -97,13 +97,22 @@ def attack_targets(state: HarakiriState, c: Character, rng: int | None = None, b
     if c.p is None:
         return []
     r = weapon(c).range if rng is None else rng
+    if board is None:
+        board = _Board(state)
+    # the answer depends on the square and the range only, while the board's sign holds
+    known = board.targets
+    got = known.get((c.p, r))
+    if got is None:
+        got = known[c.p, r] = tuple(_attack_targets(state, c, r, board))
+    return list(got)
+
+
+def _attack_targets(state: HarakiriState, c: Character, r: int, board: _Board) -> list[str]:
     out = []
     seen = None  # the board's lookups, made at the first foe in range
     for e in state.enemies:
         if e.side == "foe" and not on_terrain(state, e.p) and in_range(state, c.p, e.p, r):
             if seen is None:
-                if board is None:
-                    board = _Board(state)
                 occ, res, g, seen = board.occ, board.res, board.g, board.seen
             k = c.p << 16 | e.p
             ok = seen.get(k)
@@ -127,11 +136,11 @@ class _Board:
     for a legal list (nothing changes while it is made), and only when first asked for;
     taken over from the last list's when no miniature or resistor moved since."""
 
-    __slots__ = ("_occ", "_res", "_g", "_seen", "state")
+    __slots__ = ("_occ", "_res", "_g", "_seen", "_targets", "state")
 
     def __init__(self, state: HarakiriState) -> None:
         self.state = state
-        self._occ = self._res = self._g = self._seen = None
+        self._occ = self._res = self._g = self._seen = self._targets = None
 
     def _look_up(self) -> None:
         state = self.state
@@ -140,11 +149,12 @@ class _Board:
                 tuple(map(_R_SIGN, state.resistors)))
         last = _LOOKED_UP[0]
         if last is not None and last[0] is state and last[1] is g and last[2] == sign:
-            self._occ, self._res, self._seen = last[3], last[4], last[5]
+            self._occ, self._res, self._seen, self._targets = last[3], last[4], last[5], last[6]
         else:
             occ, res = occupancy(state), resistor_squares(state)
             self._occ, self._res, self._seen = occ, res, sights(state, "ally", occ, res, g)
-            _LOOKED_UP[0] = (state, g, sign, self._occ, self._res, self._seen)
+            self._targets = {}  # attack targets by (square, range)
+            _LOOKED_UP[0] = (state, g, sign, self._occ, self._res, self._seen, self._targets)
         self._g = g
 
     @property
@@ -164,6 +174,12 @@ class _Board:
         if self._g is None:
             self._look_up()
         return self._g
+
+    @property
+    def targets(self) -> dict[tuple[int, int], tuple[str, ...]]:
+        if self._targets is None:
+            self._look_up()
+        return self._targets
 
     @property
     def seen(self) -> dict[int, bool]:

@@ -161,8 +161,9 @@ class _Forgetful(dict):
 
 def test_legal_lists_from_kept_skill_tables_are_the_fresh_ones_over_random_play(monkeypatch):
     """A character's techniques, slot needs and kami techniques are read once per list of
-    skills (``character._own_skills``, ``_kami_techniques``); every list made with them kept
-    is the list made with nothing kept."""
+    skills (``character._own_skills``, ``_kami_techniques``), and the board lookups and attack
+    targets are taken over while no miniature moved (``_LOOKED_UP``); every list made with
+    them kept is the list made with nothing kept."""
     lists = [0]
 
     def check(state):
