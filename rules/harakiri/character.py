@@ -372,14 +372,21 @@ def legal(state: HarakiriState, c: Character, only=None) -> list:
         return out
     if sub.kind == "move":
         occ, res, g = occupancy(state), resistor_squares(state), geometry(state)
-        occ2 = occupancy(state, exclude="c:" + c.id)
+        occ2 = None  # the board without this character, made when a step may go onto a friend
         ok = steps_from(state, CHAR_MOVER, c.p, sub.mp, occ, res, g)
         for n in g.moves.get(c.p, ()):  # moves_from(state, c.p), in its order
             if kind is not None and (kind != "step" or n != pos(only.x, only.y)):
                 continue
-            # ``_step_legal``, which only searches further onto a friend's square
-            if n in ok and (n not in occ2 or _step_legal(state, c, n, ok, res, occ2, g)):
-                out.append(_STEPS.get(n) or _step(n))
+            if n not in ok:
+                continue
+            # ``_step_legal``, which only searches further onto a friend's square; away from
+            # this character's own square, the board without it holds what ``occ`` holds
+            if n == c.p or n in occ:
+                if occ2 is None:
+                    occ2 = occupancy(state, exclude="c:" + c.id)
+                if n in occ2 and not _step_legal(state, c, n, ok, res, occ2, g):
+                    continue
+            out.append(_STEPS.get(n) or _step(n))
         if c.ap >= 1:
             out.append(ONE[Exert])
         if not any(o.id != c.id and o.p == c.p and not o.defeated for o in state.characters) \
