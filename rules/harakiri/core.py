@@ -50,6 +50,13 @@ def point(state: HarakiriState, pid: str) -> Point | None:
     return None
 
 
+def oracle_colour_now(state: HarakiriState) -> str:
+    """``oracle_now(state)[0]``: the colour of the oracle card showing ("" before the first
+    draw), without looking up its name."""
+    current = state.oracle.current
+    return "" if current is None else data.oracle_colour().get(current, "")
+
+
 def oracle_now(state: HarakiriState) -> tuple[str, str]:
     """The oracle card showing: its colour ("" before the first draw) and its name ("-")."""
     current = state.oracle.current

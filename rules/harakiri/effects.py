@@ -11,7 +11,7 @@ from .core import (
     close_character_activation,
     add_malice, build_zone, init_label, char, char_name, collective_seat, damage_character, enemy_label,
     finish, give_cond_char_now, heal_character, heal_enemy, insert_cards, move_card, place_enemy,
-    oracle_now, place_arm_token, point, queue_cond_char, remove_zone, resistor, spawn_squares, zone_of, damage_enemy,
+    oracle_colour_now, place_arm_token, point, queue_cond_char, remove_zone, resistor, spawn_squares, zone_of, damage_enemy,
 )
 from .grid import chebyshev
 from .model import HarakiriState, InitEffect, ItemState, Job, Pending, fmt
@@ -377,7 +377,7 @@ def zone_event(state: HarakiriState, zid: str) -> None:
         any(zone_of(state, e.p) == zid for e in state.enemies)
     if not occupied:
         return
-    col = (oracle_now(state)[0] or "green") if z.mode == "random" else "purple"
+    col = (oracle_colour_now(state) or "green") if z.mode == "random" else "purple"
     cards = getattr(data.events()[state.options.scenario][zid], col)
     i = z.next[col]
     if i >= len(cards):

@@ -16,7 +16,7 @@ from .core import (
     attack_passives, end_activation_card,
     char, char_arm, char_name, enemy, enemy_arm, enemy_hp_left, enemy_label, enemy_stats, stats_of,
     mover_of_enemy, on_terrain, queue_cond_char, queue_index, ref_label,
-    oracle_now, resistor, damage_enemy, heal_enemy, place_enemy,
+    oracle_colour_now, resistor, damage_enemy, heal_enemy, place_enemy,
 )
 from .grid import (
     _DISTANCES, Squares, adjacent, distance, geometry, in_range, los, occupancy, path_to, reachable, resistor_squares,
@@ -410,7 +410,7 @@ def exhume_graves(state: HarakiriState, at: int, taken: set[int], res: set[int])
 def behaviour_column(state: HarakiriState) -> str:
     """The minions' behaviour column the oracle card picks: green (or no card yet) is
     normal behaviour, red aggressive."""
-    return "aggressive" if oracle_now(state)[0] == "red" else "normal"
+    return "aggressive" if oracle_colour_now(state) == "red" else "normal"
 
 
 def lines_for(state: HarakiriState, e) -> tuple[list[tuple[str | None, str]], str]:
