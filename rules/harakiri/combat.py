@@ -104,7 +104,8 @@ def resolve(state: HarakiriState, attacker: str, targets: list[str], spec: Attac
     if not others:
         return Result("resistor")
     pool = roll_pool(state, spec.dice)
-    faces = ", ".join(f"{dice_names().get(d, d)} {f}" for d, f in pool)
+    names = dice_names()
+    faces = ", ".join(f"{names.get(d, d)} {f}" for d, f in pool)
     focus = state.rng.roll(6) if spec.focus else None
     tnames = ", ".join(_name(state, t) for t in others)
     text = f"{name} uses {spec.label} on {tnames}: rolls {faces or 'no dice'}"

@@ -635,8 +635,7 @@ def _choose(state: HarakiriState, options: list[str], purpose: str) -> str | Non
 
 def enemy_attack(state: HarakiriState, e, stp: Stp, target: str, counter: bool = False) -> None:
     d = data.enemy_def(e.type)
-    st = enemy_stats(e)
-    dice = tuple(st["dice"])
+    dice = stats_of(e.type, bool(e.plus)).dice  # a tuple already
     # A boss names its attack; a minion's is "its attack" (``hasattr`` on a minion's
     # definition would raise and catch an AttributeError inside pydantic each time).
     label = d.attack_name if isinstance(d, data.BossDef) else "its attack"
