@@ -72,8 +72,16 @@ def cond_label(kind: str) -> str:
     return token.name if token is not None else kind
 
 
+_CHAR_NAMES: dict[str, str] = {}
+
+
 def char_name(cid: str) -> str:
-    return data.characters().characters[cid].name
+    """A character's name as its sheet prints it (read once per character: said in most log
+    lines)."""
+    got = _CHAR_NAMES.get(cid)
+    if got is None:
+        got = _CHAR_NAMES[cid] = data.characters().characters[cid].name
+    return got
 
 
 def enemy_label(e: Enemy) -> str:

@@ -179,3 +179,13 @@ def test_legal_lists_from_kept_skill_tables_are_the_fresh_ones_over_random_play(
 
     _random_play(range(1, 6), check)
     assert lists[0] > 1000
+
+
+def test_each_character_name_is_its_sheets(monkeypatch):
+    sheets = data.characters().characters
+    assert len(sheets) >= 4
+    for _ in range(2):  # the second time, every name comes from what was kept
+        for cid, sheet in sheets.items():
+            assert core.char_name(cid) == sheet.name
+    monkeypatch.setattr(core, "_CHAR_NAMES", _Forgetful())
+    assert [core.char_name(cid) for cid in sheets] == [sheet.name for sheet in sheets.values()]
