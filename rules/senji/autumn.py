@@ -3,8 +3,6 @@ hiring, mercenaries, seppuku, kami and Umeko."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 from rules.common import ActionBase
 
 from .actions import (
@@ -66,69 +64,80 @@ def _wild_ok(state: SenjiState, seat: int) -> bool:
 
 _FLOWER = {card: D.hana_flower(card) for card in D.hana_cards}
 
+# Combinations are worked out on counts: how many cards of each kind (a vector in the order of
+# _KINDS) and of each flower. A combination of kinds needs a vector; one of one flower, a count.
+_KINDS = tuple(dict.fromkeys([*D.hana_kind.values(), *(k for c in D.combos for k in c.need)]))
+_KIND_AT = {k: i for i, k in enumerate(_KINDS)}
+_CARD_KIND = {card: _KIND_AT[kind] for card, kind in D.hana_kind.items()}  # card -> kind index
+_NEED = {c.id: tuple(c.need.get(k, 0) for k in _KINDS) for c in D.combos}
 
-def _fits(c, kinds: list[str], flowers: set[int], n_cards: int, have_kind: dict[str, int],
-          have_flower: dict[int, int], n_hand: int, wild: bool) -> bool:
-    """Can combination ``c`` be finished from a hand with these kind and flower counts, given
-    the kinds and flowers of the cards already put in?"""
-    if c.same_flower:
-        if len(flowers) > 1:
-            return False
-        left = c.same_flower - n_cards
-        if flowers:
-            return have_flower.get(next(iter(flowers)), 0) >= left
-        return any(n >= left for n in have_flower.values())
-    filled: dict[str, int] = {}
-    for k in kinds:
-        if k not in c.need:
-            return False
-        filled[k] = filled.get(k, 0) + 1
+
+def _fits_kinds(need: tuple[int, ...], filled: list[int], have: list[int], n_hand: int, wild: int) -> bool:
+    """Can a combination of kinds needing ``need`` be finished, with ``filled`` cards of each
+    kind already put in, from a hand of ``n_hand`` cards holding ``have`` of each kind, with
+    ``wild`` (0 or 1) cards that may count as any kind? A kind the combination does not need
+    cannot be put in; each missing card is made up by a wild card from the rest of the hand."""
     used = deficit = 0
-    for k, n in c.need.items():
-        want = n - filled.get(k, 0)
+    for n, f, h in zip(need, filled, have):
+        want = n - f
         if want < 0:
             return False
-        have = have_kind.get(k, 0)
-        used += min(want, have)
-        deficit += max(0, want - have)
-    return deficit <= (1 if wild else 0) and n_hand - used >= deficit
+        if want > h:
+            used += h
+            deficit += want - h
+        else:
+            used += want
+    return deficit <= wild and n_hand - used >= deficit
 
 
-def _counts(hand: list[str]) -> tuple[dict[str, int], dict[int, int]]:
-    kinds: dict[str, int] = {}
+def _counts(hand: list[str]) -> tuple[list[int], dict[int, int]]:
+    """How many cards of each kind (by kind index) and of each flower a hand holds."""
+    kinds = [0] * len(_KINDS)
     flowers: dict[int, int] = {}
     for x in hand:
-        k, f = D.hana_kind[x], _FLOWER[x]
-        kinds[k] = kinds.get(k, 0) + 1
+        kinds[_CARD_KIND[x]] += 1
+        f = _FLOWER[x]
         flowers[f] = flowers.get(f, 0) + 1
     return kinds, flowers
 
 
-def _without(counts: dict, key) -> dict:
-    out = dict(counts)
-    out[key] -= 1
-    return out
-
-
-# The combinations a hand can finish: a pure function of the hand and of whether Shingen's
-# wild card is still open, kept so the autumn turn's repeated decisions reuse it.
+# The combinations a hand can finish: a pure function of the hand's counts and of whether
+# Shingen's wild card is still open, kept by the hand (the autumn turn's repeated decisions
+# ask again for the same hand) and by its counts (which many hands share).
 _FITTING: dict[tuple, list] = {}
+_FITTING_BY_COUNTS: dict[tuple, list] = {}
 
 
-def combo_choices(state: SenjiState, seat: int) -> list[str]:
-    hand = state.hana_hands[seat]
-    wild = _wild_ok(state, seat)
+def _fitting(hand: list[str], wild: bool) -> list:
     key = (wild, *hand)
     fitting = _FITTING.get(key)
     if fitting is None:
-        have_kind, have_flower = _counts(hand)
+        have, flowers = _counts(hand)
+        most = max(flowers.values(), default=0)  # the most cards of one flower
+        by_counts = (wild, most, len(hand), *have)
+        fitting = _FITTING_BY_COUNTS.get(by_counts)
+        if fitting is None:
+            w = 1 if wild else 0
+            fitting = [c for c in D.combos
+                       if (most >= c.same_flower if c.same_flower
+                           else _fits_kinds(_NEED[c.id], [0] * len(_KINDS), have, len(hand), w))]
+            if len(_FITTING_BY_COUNTS) >= 20_000:
+                _FITTING_BY_COUNTS.clear()
+            _FITTING_BY_COUNTS[by_counts] = fitting
         if len(_FITTING) >= 20_000:
             _FITTING.clear()
-        fitting = _FITTING[key] = [
-            c for c in D.combos if _fits(c, [], set(), 0, have_kind, have_flower, len(hand), wild)]
+        _FITTING[key] = fitting
+    return fitting
+
+
+def combo_choices(state: SenjiState, seat: int, wild: bool | None = None) -> list[str]:
+    """The combinations ``seat`` may start; ``wild``: whether Shingen's wild card is open
+    (worked out here when not given)."""
+    if wild is None:
+        wild = _wild_ok(state, seat)
     out = []
     hire_ok = None  # whether a hire combination may be scored: worked out once, if asked
-    for c in fitting:
+    for c in _fitting(state.hana_hands[seat], wild):
         if c.hire:
             if hire_ok is None:
                 hire_ok = not (samurai_available(state) == 0 or not (owns_any(state, seat) or fleets_of(state, seat)))
@@ -141,37 +150,57 @@ def combo_choices(state: SenjiState, seat: int) -> list[str]:
 def legal_combo(state: SenjiState) -> list[ActionBase]:
     seat, w = state.actor, state.combo
     hand = state.hana_hands[seat]
-    wild = _wild_ok(state, seat)
     out: list[ActionBase] = []
     c = D.combo[w.id]
-    have_kind, have_flower = _counts(hand)
-    put_in = {_FLOWER[x] for x in w.cards}
-    # A card fits or not by its flower alone (a one-flower combination) or else by its kind.
-    fits: dict[str | int, bool] = {}
+    n_in = len(w.cards)
+    if c.same_flower:
+        # A card fits by its flower alone: the flower of the cards put in (if any), with enough
+        # cards of it in hand to finish. Shingen's wild card counts as a kind, never a flower.
+        put_in = {_FLOWER[x] for x in w.cards}
+        if len(put_in) > 1:
+            return out
+        have_flower = _counts(hand)[1]
+        left = c.same_flower - n_in  # cards still to put in, this one included
+        for card in hand:
+            f = _FLOWER[card]
+            if (not put_in or f in put_in) and have_flower[f] >= left:
+                out.append(make(ComboAdd, card=card))
+        return out
+    wild = _wild_ok(state, seat)
+    need = _NEED[w.id]
+    filled = [0] * len(_KINDS)
+    for k in w.kinds:
+        filled[_KIND_AT[k]] += 1
+    have = _counts(hand)[0]
+    n_rest = len(hand) - 1
+    w1 = 1 if wild else 0
+    fits: dict[int, bool] = {}  # by the card's kind
     for card in hand:
-        kind, flower = D.hana_kind[card], _FLOWER[card]
-        key = flower if c.same_flower else kind
-        if key not in fits:
-            fits[key] = _fits(c, w.kinds + [kind], put_in | {flower}, len(w.cards) + 1,
-                              _without(have_kind, kind), _without(have_flower, flower),
-                              len(hand) - 1, wild)
-        if fits[key]:
+        k = _CARD_KIND[card]
+        ok = fits.get(k)
+        if ok is None:
+            filled[k] += 1
+            have[k] -= 1
+            ok = fits[k] = _fits_kinds(need, filled, have, n_rest, w1)
+            filled[k] -= 1
+            have[k] += 1
+        if ok:
             out.append(make(ComboAdd, card=card))
-    if wild and not c.same_flower:
-        filled = Counter(w.kinds)
-        open_kinds = [k for k, n in c.need.items() if n - filled[k] > 0]
+    if wild:
+        open_kinds = [_KIND_AT[k] for k, n in c.need.items() if n - filled[_KIND_AT[k]] > 0]
         seen = set()
         for card in hand:
-            real = D.hana_kind[card]
+            real = _CARD_KIND[card]
             if real in open_kinds or real in seen:
                 continue
             seen.add(real)
-            rest_kind = _without(have_kind, real)
-            rest_flower = _without(have_flower, _FLOWER[card])
+            have[real] -= 1
             for k in open_kinds:
-                if _fits(c, w.kinds + [k], put_in | {_FLOWER[card]}, len(w.cards) + 1, rest_kind,
-                         rest_flower, len(hand) - 1, False):
-                    out.append(make(ComboAddWild, card=card, as_kind=k))
+                filled[k] += 1
+                if _fits_kinds(need, filled, have, n_rest, 0):
+                    out.append(make(ComboAddWild, card=card, as_kind=_KINDS[k]))
+                filled[k] -= 1
+            have[real] += 1
     return out
 
 
@@ -267,7 +296,8 @@ def other_player_families(state: SenjiState, seat: int) -> list[str]:
 
 def legal_turn(state: SenjiState) -> list[ActionBase]:
     seat = state.actor
-    own = fam(state, seat)
+    families = state.families
+    own = families[seat]
     hand = state.diplo_hands[seat]
     info = list(map(card_info, hand))  # (family, code, type) of each card in hand
     out: list[ActionBase] = []
@@ -275,7 +305,7 @@ def legal_turn(state: SenjiState) -> list[ActionBase]:
     if piles:
         out += [make(UseTrade, card=c) for c, (f, _, t) in zip(hand, info) if t == "trading" and f != own]
     in_hand = {f for f, _, _ in info}
-    if all(f in in_hand for f in other_player_families(state, seat)):
+    if all(f in in_hand for s, f in enumerate(families) if s != seat):  # other_player_families
         out.append(make(DiploStart))
     shown = {D.card_family(c) for c in state.hostages[seat]}
     back = state.hostages_back
@@ -283,7 +313,9 @@ def legal_turn(state: SenjiState) -> list[ActionBase]:
         if t == "member" and f != own and f not in shown and c not in back:
             out.append(make(RevealHostage, card=c))
     out += [make(ReturnHostage, card=c) for c in state.hostages[seat] if c not in state.hostages_new]
-    out += [make(ComboStart, combo=x) for x in combo_choices(state, seat)]
+    on_board = samurai_on_board(state, seat)  # has_samurai(state, seat, x) is ``x in on_board``
+    wild = "L" in on_board and seat not in state.shingen_used  # _wild_ok
+    out += [make(ComboStart, combo=x) for x in combo_choices(state, seat, wild)]
     if state.merc_ok:
         seas = [state.merc_sea] if state.merc_sea else list(D.sea_order)
         if "units" not in state.merc_used:
@@ -291,7 +323,7 @@ def legal_turn(state: SenjiState) -> list[ActionBase]:
             out += [make(MercUnits, n=n, sea=s) for s in seas for n in range(1, top + 1)]
         if "samurai" not in state.merc_used and state.honor[seat] >= 6 and samurai_available(state):
             out += [make(MercSamurai, sea=s) for s in seas]
-    out += [make(Seppuku, letter=x) for x in samurai_on_board(state, seat)]
+    out += [make(Seppuku, letter=x) for x in on_board]
     takers: list[int] | None = None  # the other seats holding a card besides the empty banner
 
     def others_with_cards() -> list[int]:
@@ -301,11 +333,12 @@ def legal_turn(state: SenjiState) -> list[ActionBase]:
                       if t != seat and any(card_info(c)[1] != "D0" for c in state.diplo_hands[t])]
         return takers
 
-    for k in unused_kami(state, seat, "blue"):
-        out += [make(KamiBlue, letter=k, seat=t) for t in others_with_cards()]
-    if piles:
-        out += [make(KamiGreen, letter=k) for k in unused_kami(state, seat, "green")]
-    if has_samurai(state, seat, "P") and seat not in state.umeko_used:
+    if state.kami:
+        for k in unused_kami(state, seat, "blue"):
+            out += [make(KamiBlue, letter=k, seat=t) for t in others_with_cards()]
+        if piles:
+            out += [make(KamiGreen, letter=k) for k in unused_kami(state, seat, "green")]
+    if "P" in on_board and seat not in state.umeko_used:
         mine = [c for c, (_, code, _) in zip(hand, info) if code != "D0"]
         for t in others_with_cards():
             out += [make(UmekoSwap, seat=t, card=c) for c in mine]
