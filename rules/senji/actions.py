@@ -20,6 +20,34 @@ def make(cls: type[ActionBase], **fields: Any) -> ActionBase:
     return cls(**fields)
 
 
+class Shared(dict):
+    """The shared actions of one kind by the value of their one field: ``Shared(Order,
+    "province")[p]`` is ``make(Order, province=p)``. A look-up is one dictionary read (the
+    legal lists name several actions at every decision); the first look-up of a value makes
+    the action through ``make``, so it is the very instance ``make`` gives."""
+
+    def __init__(self, cls: type[ActionBase], field: str, **fixed: Any) -> None:
+        super().__init__()
+        self.cls, self.field, self.fixed = cls, field, fixed
+
+    def __missing__(self, value: Any) -> ActionBase:
+        action = self[value] = make(self.cls, **self.fixed, **{self.field: value})
+        return action
+
+
+class Shared2(dict):
+    """As ``Shared`` for a kind with two fields: ``Shared2(PlaceBid, "card", "lot")[c][lot]``
+    is ``make(PlaceBid, card=c, lot=lot)``."""
+
+    def __init__(self, cls: type[ActionBase], first: str, second: str) -> None:
+        super().__init__()
+        self.cls, self.first, self.second = cls, first, second
+
+    def __missing__(self, value: Any) -> Shared:
+        row = self[value] = Shared(self.cls, self.second, **{self.first: value})
+        return row
+
+
 # -- setup -------------------------------------------------------------------
 class KeepSamurai(ActionBase):
     kind: Literal["keep_samurai"] = "keep_samurai"

@@ -8,10 +8,10 @@ from rules.common import ActionBase
 from .actions import (
     Call, ComboAdd, ComboAddWild, ComboStart, DiploGive, DiploStart, EndTurn, HireKeep, HirePlace,
     KamiBlue, KamiGreen, KamiTake, MercSamurai, MercUnits, ReturnHostage, RevealHostage,
-    Seppuku, TradeKeep, UmekoSwap, UseTrade, make,
+    Seppuku, Shared, TradeKeep, UmekoSwap, UseTrade, make,
 )
 from .board import (
-    D, card_info, draw_one_hana, draw_samurai, fam, fleet, fleet_or_new, fleets_of, gain, has_samurai,
+    D, card_info, draw_one_hana, draw_samurai, fleet, fleet_or_new, fleets_of, gain, has_samurai,
     host_order, lose, make_kami, name, nseats, owned, owns_any, province_name, return_card,
     samurai_available, samurai_name, samurai_on_board, sort_hana, sort_hand, spend_kami,
     unused_kami,
@@ -19,6 +19,16 @@ from .board import (
 from .handoff import NEXT
 from .state import ComboWork, Hire, SenjiState
 from .words import card_name, cards_named, samurai_label, units
+
+# Shared actions the autumn lists name at every decision (actions.Shared).
+_CALL = Shared(Call, "seat")
+_USE_TRADE = Shared(UseTrade, "card")
+_REVEAL = Shared(RevealHostage, "card")
+_RETURN = Shared(ReturnHostage, "card")
+_START = Shared(ComboStart, "combo")
+_ADD = Shared(ComboAdd, "card")
+_SEPPUKU = Shared(Seppuku, "letter")
+_END_TURN = make(EndTurn)
 
 
 def start_autumn(state: SenjiState) -> None:
@@ -45,7 +55,7 @@ def next_call(state: SenjiState) -> None:
 
 
 def legal_call(state: SenjiState) -> list[ActionBase]:
-    return [make(Call, seat=s) for s in host_order(state) if s not in state.called]
+    return [_CALL[s] for s in host_order(state) if s not in state.called]
 
 
 def start_turn(state: SenjiState, seat: int) -> None:
@@ -164,7 +174,7 @@ def legal_combo(state: SenjiState) -> list[ActionBase]:
         for card in hand:
             f = _FLOWER[card]
             if (not put_in or f in put_in) and have_flower[f] >= left:
-                out.append(make(ComboAdd, card=card))
+                out.append(_ADD[card])
         return out
     wild = _wild_ok(state, seat)
     need = _NEED[w.id]
@@ -185,7 +195,7 @@ def legal_combo(state: SenjiState) -> list[ActionBase]:
             filled[k] -= 1
             have[k] += 1
         if ok:
-            out.append(make(ComboAdd, card=card))
+            out.append(_ADD[card])
     if wild:
         open_kinds = [_KIND_AT[k] for k, n in c.need.items() if n - filled[_KIND_AT[k]] > 0]
         seen = set()
@@ -303,7 +313,7 @@ def legal_turn(state: SenjiState) -> list[ActionBase]:
     out: list[ActionBase] = []
     piles = bool(state.hana_deck or state.hana_discard)
     if piles:
-        out += [make(UseTrade, card=c) for c, (f, _, t) in zip(hand, info) if t == "trading" and f != own]
+        out += [_USE_TRADE[c] for c, (f, _, t) in zip(hand, info) if t == "trading" and f != own]
     in_hand = {f for f, _, _ in info}
     if all(f in in_hand for s, f in enumerate(families) if s != seat):  # other_player_families
         out.append(make(DiploStart))
@@ -311,11 +321,11 @@ def legal_turn(state: SenjiState) -> list[ActionBase]:
     back = state.hostages_back
     for c, (f, _, t) in zip(hand, info):
         if t == "member" and f != own and f not in shown and c not in back:
-            out.append(make(RevealHostage, card=c))
-    out += [make(ReturnHostage, card=c) for c in state.hostages[seat] if c not in state.hostages_new]
+            out.append(_REVEAL[c])
+    out += [_RETURN[c] for c in state.hostages[seat] if c not in state.hostages_new]
     on_board = samurai_on_board(state, seat)  # has_samurai(state, seat, x) is ``x in on_board``
     wild = "L" in on_board and seat not in state.shingen_used  # _wild_ok
-    out += [make(ComboStart, combo=x) for x in combo_choices(state, seat, wild)]
+    out += map(_START.__getitem__, combo_choices(state, seat, wild))
     if state.merc_ok:
         seas = [state.merc_sea] if state.merc_sea else list(D.sea_order)
         if "units" not in state.merc_used:
@@ -323,7 +333,7 @@ def legal_turn(state: SenjiState) -> list[ActionBase]:
             out += [make(MercUnits, n=n, sea=s) for s in seas for n in range(1, top + 1)]
         if "samurai" not in state.merc_used and state.honor[seat] >= 6 and samurai_available(state):
             out += [make(MercSamurai, sea=s) for s in seas]
-    out += [make(Seppuku, letter=x) for x in on_board]
+    out += map(_SEPPUKU.__getitem__, on_board)
     takers: list[int] | None = None  # the other seats holding a card besides the empty banner
 
     def others_with_cards() -> list[int]:
@@ -342,7 +352,7 @@ def legal_turn(state: SenjiState) -> list[ActionBase]:
         mine = [c for c, (_, code, _) in zip(hand, info) if code != "D0"]
         for t in others_with_cards():
             out += [make(UmekoSwap, seat=t, card=c) for c in mine]
-    out.append(make(EndTurn))
+    out.append(_END_TURN)
     return out
 
 

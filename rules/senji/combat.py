@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.common import ActionBase
 
-from .actions import Execute, ReactDie, ReactDone, ReactRoll, ReactUse, Support, make
+from .actions import Execute, ReactDie, ReactDone, ReactRoll, ReactUse, Shared, Support, make
 from .board import (
     D, fam, gain, lose, make_kami, name, province_name, return_card, roll_die, samurai_name,
     samurai_on_board, spend_kami, unused_kami,
@@ -14,6 +14,7 @@ from .state import Combat, Die, SenjiState
 from .words import cards_named, units as unit_count
 
 OTHER = {"A": "D", "D": "A"}
+_SUPPORT = Shared(Support, "card")  # actions.Shared
 
 
 def begin(state: SenjiState, p: str, att: int, units: int, samurai: list[str]) -> None:
@@ -125,7 +126,7 @@ def legal_support(state: SenjiState, side: str) -> list[ActionBase]:
         out += [make(Execute, card=x) for x in state.diplo_hands[c.dfn]
                 if D.card_type(x) == "member" and D.card_family(x) == afam]
     chosen = {D.card_family(x) for x in cards_of(state, side)}
-    out += [make(Support, card=x) for x in eligible(state, side) if D.card_family(x) not in chosen]
+    out += [_SUPPORT[x] for x in eligible(state, side) if D.card_family(x) not in chosen]
     return out
 
 

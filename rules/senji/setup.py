@@ -5,10 +5,12 @@ from __future__ import annotations
 from rules.common import ActionBase, Rng
 
 from . import year
-from .actions import Claim, Garrison, KeepSamurai, make
+from .actions import Claim, Garrison, KeepSamurai, Shared, make
 from .board import D, host_order, name, nseats, province_name, roll_die, samurai_name
 from .state import Prov, SenjiOptions, SenjiState
 from .words import cards_named, samurai_label, units as unit_count
+
+_CLAIM = Shared(Claim, "province")  # actions.Shared
 
 
 def new(options: SenjiOptions, seed: int) -> SenjiState:
@@ -103,8 +105,8 @@ def first_host(state: SenjiState) -> None:
 
 # -- placement ---------------------------------------------------------------------
 def legal_claim(state: SenjiState) -> list[ActionBase]:
-    return [make(Claim, province=p) for p in D.province_order
-            if not state.provinces[p].neutral and state.provinces[p].owner is None]
+    provinces = state.provinces
+    return [_CLAIM[p] for p in D.province_order if not (pr := provinces[p]).neutral and pr.owner is None]
 
 
 def apply_claim(state: SenjiState, a: Claim) -> None:

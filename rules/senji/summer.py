@@ -6,7 +6,7 @@ from rules.common import ActionBase
 
 from .actions import (
     Activate, ActivateFleet, AddSamurai, AddUnits, Dest, FleetLand, FleetSail, FleetStay, Go,
-    MoveDone, make,
+    MoveDone, Shared, Shared2, make,
 )
 from .board import (
     D, draw_hana, drop_empty_fleets, fam, fleet, fleet_or_new, name, owned_count, province_name,
@@ -15,6 +15,23 @@ from .board import (
 from .handoff import NEXT
 from .state import Active, Group, SenjiState
 from .words import cards_named, units as unit_count
+
+# Shared actions the summer lists name at every decision (actions.Shared).
+_ACTIVATE = Shared(Activate, "province")
+_MOVE_DONE, _GO = make(MoveDone), make(Go)
+_ADD_UNITS = Shared(AddUnits, "n")
+_ADD_SAMURAI = Shared(AddSamurai, "letter")
+_TO_PROVINCE = Shared(Dest, "province")
+_TO_SEA = Shared(Dest, "sea")
+_RAID = Shared2(Dest, "province", "sea")
+# Where a movement from each province may go, in the order the list names them: the
+# neighbours by land, then its fleets' seas, then the provinces across those seas (a raid);
+# a province destination's sea is None but for a raid.
+_ROUTES = {
+    origin: (tuple((_TO_PROVINCE[p], p) for p in D.neighbours[origin]),
+             tuple((_TO_SEA[s], s) for s in D.province[origin].seas),
+             tuple((_RAID[p][s], p) for s in D.province[origin].seas for p in D.sea_provinces[s] if p != origin))
+    for origin in D.province_order}
 
 
 def start_summer(state: SenjiState) -> None:
@@ -43,7 +60,7 @@ def to_pick(state: SenjiState) -> None:
 def legal_pick(state: SenjiState) -> list[ActionBase]:
     provinces = state.provinces
     out: list[ActionBase] = [
-        make(Activate, province=p) for p in D.province_order
+        _ACTIVATE[p] for p in D.province_order
         if (pr := provinces[p]).order is not None and not pr.resolved and pr.owner is not None
     ]
     out += [make(ActivateFleet, sea=f.sea, family=fam(state, f.seat)) for f in state.fleets if f.due]
@@ -139,44 +156,42 @@ def _take(state: SenjiState, units: int, samurai: str | None) -> None:
         src.samurai.remove(samurai)
 
 
-def land_cap(state: SenjiState, seat: int, p: str, units: int, full: bool) -> int | None:
-    """How many units may go to province ``p`` (None: not a legal target); ``full``: the seat
-    owns 6 provinces."""
-    pr = state.provinces[p]
-    if pr.neutral:
-        return None
-    if pr.owner == seat:
-        return min(units, 6 - pr.units)
-    if full:
-        return None
-    return units
-
-
 def _targets(state: SenjiState) -> list[tuple[Dest, int]]:
+    """Each destination with how many units may go there, kept when at least one unit may
+    go or a samurai moves. A province: never a neutral one; one's own up to 6 units; another
+    owner's (or a free one) only while the mover owns fewer than 6. A fleet: up to 6 units."""
     act = state.active
     seat = act.seat
     units, samurai = _source(state)
+    provinces = state.provinces
     full = owned_count(state, seat) >= 6
     out: list[tuple[Dest, int]] = []
 
-    def add(d: Dest, cap: int | None) -> None:
-        if cap is not None and (cap >= 1 or samurai):
-            out.append((d, cap))
+    def to_provinces(routes) -> None:
+        for d, p in routes:
+            pr = provinces[p]
+            if pr.neutral:
+                continue
+            if pr.owner == seat:
+                cap = min(units, 6 - pr.units)
+            elif full:
+                continue
+            else:
+                cap = units
+            if cap >= 1 or samurai:
+                out.append((d, cap))
 
     if act.province is None:  # a fleet landing: provinces on its sea
-        for p in D.sea_provinces[act.sea]:
-            add(make(Dest, province=p), land_cap(state, seat, p, units, full))
+        to_provinces((_TO_PROVINCE[p], p) for p in D.sea_provinces[act.sea])
         return out
-    origin = act.province
-    for p in D.neighbours[origin]:
-        add(make(Dest, province=p), land_cap(state, seat, p, units, full))
-    for s in D.province[origin].seas:
+    land, seas, raids = _ROUTES[act.province]
+    to_provinces(land)
+    for d, s in seas:
         f = fleet(state, s, seat)
-        add(make(Dest, sea=s), min(units, 6 - (f.units if f else 0)))
-    for s in D.province[origin].seas:
-        for p in D.sea_provinces[s]:
-            if p != origin:
-                add(make(Dest, province=p, sea=s), land_cap(state, seat, p, units, full))
+        cap = min(units, 6 - (f.units if f else 0))
+        if cap >= 1 or samurai:
+            out.append((d, cap))
+    to_provinces(raids)
     return out
 
 
@@ -190,7 +205,9 @@ def continue_activation(state: SenjiState) -> None:
 
 
 def legal_dest(state: SenjiState) -> list[ActionBase]:
-    return [d for d, _ in _targets(state)] + [make(MoveDone)]
+    out: list[ActionBase] = [d for d, _ in _targets(state)]
+    out.append(_MOVE_DONE)
+    return out
 
 
 def legal_group(state: SenjiState) -> list[ActionBase]:
@@ -198,10 +215,10 @@ def legal_group(state: SenjiState) -> list[ActionBase]:
     units, samurai = _source(state)
     out: list[ActionBase] = []
     if g.units == 0:
-        out += [make(AddUnits, n=n) for n in range(1, min(g.max_units, units) + 1)]
-    out += [make(AddSamurai, letter=x) for x in samurai]
+        out += map(_ADD_UNITS.__getitem__, range(1, min(g.max_units, units) + 1))
+    out += map(_ADD_SAMURAI.__getitem__, samurai)
     if g.units or g.samurai:
-        out.append(make(Go))
+        out.append(_GO)
     return out
 
 

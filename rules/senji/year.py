@@ -6,7 +6,7 @@ from rules.common import ActionBase
 
 from .actions import (
     Accept, BidDone, ChooseHost, Confirm, EndNegotiation, OfferAdd, OfferCancel, OfferSend,
-    OfferTo, OpenOffer, Order, OrdersConfirm, PlaceBid, Refuse, ReplyAdd, TimeUp, Withdraw, make,
+    OfferTo, OpenOffer, Order, OrdersConfirm, PlaceBid, Refuse, ReplyAdd, Shared2, TimeUp, Withdraw, make,
 )
 from .board import (
     D, KINDS, card_info, fam, has_samurai, host_order, name, nseats, province_name, sort_hand,
@@ -15,6 +15,13 @@ from . import marks
 from .handoff import NEXT
 from .state import Bid, Lot, Offer, OfferCard, SenjiState
 from .words import card_name, cards_named
+
+# Shared actions the winter and spring lists name at every decision (actions.Shared).
+_BID = Shared2(PlaceBid, "card", "lot")
+_OFFER_ADD = Shared2(OfferAdd, "card", "face")
+_REPLY_ADD = Shared2(ReplyAdd, "card", "face")
+_BID_DONE = make(BidDone)
+_ORDERS = {p: tuple(make(Order, province=p, order=k) for k in KINDS) for p in D.province_order}
 
 
 # -- Welcoming the Emperor -------------------------------------------------------
@@ -89,14 +96,13 @@ def legal_compose(state: SenjiState) -> list[ActionBase]:
     if o.to is None:
         out: list[ActionBase] = [make(OfferTo, seat=s) for s in range(nseats(state)) if s != o.frm]
         return out + [make(OfferCancel)] + _timer(state)
-    out = [make(OfferAdd, card=c, face=f) for c in tradable(state, o.frm, o.give) for f in ("up", "down")]
+    out = [_OFFER_ADD[c][f] for c in tradable(state, o.frm, o.give) for f in ("up", "down")]
     return out + [make(OfferSend), make(OfferCancel)] + _timer(state)
 
 
 def legal_respond(state: SenjiState) -> list[ActionBase]:
     o = state.offer
-    out: list[ActionBase] = [make(ReplyAdd, card=c, face=f) for c in tradable(state, o.to, o.reply)
-                             for f in ("up", "down")]
+    out: list[ActionBase] = [_REPLY_ADD[c][f] for c in tradable(state, o.to, o.reply) for f in ("up", "down")]
     return out + [make(Accept), make(Refuse)] + _timer(state)
 
 
@@ -191,9 +197,13 @@ def close_floor(state: SenjiState) -> None:
 def legal_bid(state: SenjiState) -> list[ActionBase]:
     seat = state.actor
     own = fam(state, seat)
-    cards = [c for c in state.diplo_hands[seat] if (i := card_info(c))[0] == own and i[1] != "D0"]
-    out: list[ActionBase] = [make(PlaceBid, card=c, lot=lot.card) for c in cards for lot in state.lots]
-    return out + [make(BidDone)]
+    lots = [lot.card for lot in state.lots]
+    out: list[ActionBase] = []
+    for c in state.diplo_hands[seat]:
+        if (i := card_info(c))[0] == own and i[1] != "D0":
+            out += map(_BID[c].__getitem__, lots)  # make(PlaceBid, card=c, lot=lot) for each lot
+    out.append(_BID_DONE)
+    return out
 
 
 def apply_bid(state: SenjiState, a: ActionBase) -> None:
@@ -290,7 +300,10 @@ def legal_orders(state: SenjiState) -> list[ActionBase]:
     todo = [p for p in D.province_order if (pr := provinces[p]).owner == seat and pr.order is None]
     if not todo:
         return [make(OrdersConfirm)]
-    return [make(Order, province=p, order=k) for p in todo for k in KINDS]
+    out: list[ActionBase] = []
+    for p in todo:
+        out += _ORDERS[p]
+    return out
 
 
 def apply_orders(state: SenjiState, a: ActionBase) -> None:
