@@ -74,41 +74,51 @@ def _wild_ok(state: SenjiState, seat: int) -> bool:
 
 _FLOWER = {card: D.hana_flower(card) for card in D.hana_cards}
 
-# Combinations are worked out on counts: how many cards of each kind (a vector in the order of
-# _KINDS) and of each flower. A combination of kinds needs a vector; one of one flower, a count.
+# Combinations are worked out on counts: how many cards of each kind (a list in the order of
+# _KINDS) and of each flower. A combination of kinds needs some of each; one of one flower, a
+# number of cards of one flower.
 _KINDS = tuple(dict.fromkeys([*D.hana_kind.values(), *(k for c in D.combos for k in c.need)]))
 _KIND_AT = {k: i for i, k in enumerate(_KINDS)}
 _CARD_KIND = {card: _KIND_AT[kind] for card, kind in D.hana_kind.items()}  # card -> kind index
-_NEED = {c.id: tuple(c.need.get(k, 0) for k in _KINDS) for c in D.combos}
+_NEEDS = {c.id: tuple((_KIND_AT[k], n) for k, n in c.need.items()) for c in D.combos}
+# Each kind counted in its own 8 bits of one number: a hand's kinds are one sum, and one key.
+_KIND_CODE = {k: 1 << (8 * i) for i, k in enumerate(_KINDS)}
+_CARD_CODE = {card: _KIND_CODE[kind] for card, kind in D.hana_kind.items()}
+_SHIFTS = tuple(8 * i for i in range(len(_KINDS)))
 
 
-def _fits_kinds(need: tuple[int, ...], filled: list[int], have: list[int], n_hand: int, wild: int) -> bool:
-    """Can a combination of kinds needing ``need`` be finished, with ``filled`` cards of each
-    kind already put in, from a hand of ``n_hand`` cards holding ``have`` of each kind, with
-    ``wild`` (0 or 1) cards that may count as any kind? A kind the combination does not need
-    cannot be put in; each missing card is made up by a wild card from the rest of the hand."""
-    used = deficit = 0
-    for n, f, h in zip(need, filled, have):
+def _fits_kinds(needs: tuple[tuple[int, int], ...], filled: list[int], n_filled: int, have: list[int],
+                n_hand: int, wild: int) -> bool:
+    """Can a combination of kinds needing ``needs`` ((kind, how many) pairs) be finished, with
+    ``filled`` cards of each kind already put in (``n_filled`` in all), from a hand of
+    ``n_hand`` cards holding ``have`` of each kind, with ``wild`` (0 or 1) cards that may count
+    as any kind? A kind the combination does not need cannot be put in; each missing card is
+    made up by a wild card from the rest of the hand."""
+    used = deficit = put = 0
+    for k, n in needs:
+        f = filled[k]
         want = n - f
         if want < 0:
             return False
+        put += f
+        h = have[k]
         if want > h:
             used += h
             deficit += want - h
         else:
             used += want
-    return deficit <= wild and n_hand - used >= deficit
+    return put == n_filled and deficit <= wild and n_hand - used >= deficit
 
 
-def _counts(hand: list[str]) -> tuple[list[int], dict[int, int]]:
-    """How many cards of each kind (by kind index) and of each flower a hand holds."""
+def _kind_counts(hand: list[str]) -> list[int]:
+    """How many cards of each kind (by kind index) a hand holds."""
+    if len(hand) < 256:  # each count fits its 8 bits
+        code = sum(map(_CARD_CODE.__getitem__, hand))
+        return [(code >> shift) & 255 for shift in _SHIFTS]
     kinds = [0] * len(_KINDS)
-    flowers: dict[int, int] = {}
     for x in hand:
         kinds[_CARD_KIND[x]] += 1
-        f = _FLOWER[x]
-        flowers[f] = flowers.get(f, 0) + 1
-    return kinds, flowers
+    return kinds
 
 
 # The combinations a hand can finish: a pure function of the hand's counts and of whether
@@ -122,15 +132,16 @@ def _fitting(hand: list[str], wild: bool) -> list:
     key = (wild, *hand)
     fitting = _FITTING.get(key)
     if fitting is None:
-        have, flowers = _counts(hand)
-        most = max(flowers.values(), default=0)  # the most cards of one flower
+        have = _kind_counts(hand)
+        flowers = list(map(_FLOWER.__getitem__, hand))
+        most = max(map(flowers.count, flowers), default=0)  # the most cards of one flower
         by_counts = (wild, most, len(hand), *have)
         fitting = _FITTING_BY_COUNTS.get(by_counts)
         if fitting is None:
-            w = 1 if wild else 0
+            w, none = (1 if wild else 0), [0] * len(_KINDS)
             fitting = [c for c in D.combos
                        if (most >= c.same_flower if c.same_flower
-                           else _fits_kinds(_NEED[c.id], [0] * len(_KINDS), have, len(hand), w))]
+                           else _fits_kinds(_NEEDS[c.id], none, 0, have, len(hand), w))]
             if len(_FITTING_BY_COUNTS) >= 20_000:
                 _FITTING_BY_COUNTS.clear()
             _FITTING_BY_COUNTS[by_counts] = fitting
@@ -162,56 +173,81 @@ def legal_combo(state: SenjiState) -> list[ActionBase]:
     hand = state.hana_hands[seat]
     out: list[ActionBase] = []
     c = D.combo[w.id]
-    n_in = len(w.cards)
     if c.same_flower:
         # A card fits by its flower alone: the flower of the cards put in (if any), with enough
         # cards of it in hand to finish. Shingen's wild card counts as a kind, never a flower.
         put_in = {_FLOWER[x] for x in w.cards}
         if len(put_in) > 1:
             return out
-        have_flower = _counts(hand)[1]
-        left = c.same_flower - n_in  # cards still to put in, this one included
-        for card in hand:
-            f = _FLOWER[card]
-            if (not put_in or f in put_in) and have_flower[f] >= left:
+        flowers = list(map(_FLOWER.__getitem__, hand))
+        left = c.same_flower - len(w.cards)  # cards still to put in, this one included
+        for card, f in zip(hand, flowers):
+            if (not put_in or f in put_in) and flowers.count(f) >= left:
                 out.append(_ADD[card])
         return out
     wild = _wild_ok(state, seat)
-    need = _NEED[w.id]
-    filled = [0] * len(_KINDS)
-    for k in w.kinds:
-        filled[_KIND_AT[k]] += 1
-    have = _counts(hand)[0]
-    n_rest = len(hand) - 1
-    w1 = 1 if wild else 0
-    fits: dict[int, bool] = {}  # by the card's kind
-    for card in hand:
-        k = _CARD_KIND[card]
-        ok = fits.get(k)
-        if ok is None:
-            filled[k] += 1
-            have[k] -= 1
-            ok = fits[k] = _fits_kinds(need, filled, have, n_rest, w1)
-            filled[k] -= 1
-            have[k] += 1
-        if ok:
-            out.append(_ADD[card])
-    if wild:
-        open_kinds = [_KIND_AT[k] for k, n in c.need.items() if n - filled[_KIND_AT[k]] > 0]
+    if len(hand) < 256 and len(w.kinds) < 256:  # the counts fit their 8 bits: one key
+        key = (w.id, wild, sum(map(_KIND_CODE.__getitem__, w.kinds)), sum(map(_CARD_CODE.__getitem__, hand)))
+        adding = _ADDING.get(key)
+        if adding is None:
+            if len(_ADDING) >= 20_000:
+                _ADDING.clear()
+            adding = _ADDING[key] = _adding(w, hand, wild)
+    else:
+        adding = _adding(w, hand, wild)
+    fits, wild_as = adding
+    out += [_ADD[card] for card in hand if fits[_CARD_KIND[card]]]
+    if wild_as:
         seen = set()
         for card in hand:
             real = _CARD_KIND[card]
-            if real in open_kinds or real in seen:
+            if real in wild_as and real not in seen:
+                seen.add(real)
+                out += [make(ComboAddWild, card=card, as_kind=_KINDS[k]) for k in wild_as[real]]
+    return out
+
+
+# Which cards may be added to a combination of kinds under way: a pure function of the
+# combination, of the kinds put in, of the kinds in hand and of Shingen's wild card; kept
+# by those.
+_ADDING: dict[tuple, tuple[list[bool], dict[int, list[int]]]] = {}
+
+
+def _adding(w: ComboWork, hand: list[str], wild: bool) -> tuple[list[bool], dict[int, list[int]]]:
+    """For a combination of kinds under way: whether a card of each kind (by index) may be
+    added as itself, and, with Shingen's wild card open, for each kind in hand that the
+    combination no longer needs, the kinds such a card may be added as."""
+    needs = _NEEDS[w.id]
+    filled = [0] * len(_KINDS)
+    for k in w.kinds:
+        filled[_KIND_AT[k]] += 1
+    n_filled = len(w.kinds) + 1  # with the card added
+    have = _kind_counts(hand)
+    n_rest = len(hand) - 1
+    w1 = 1 if wild else 0
+    fits = [False] * len(_KINDS)
+    for k in range(len(_KINDS)):
+        if have[k]:
+            filled[k] += 1
+            have[k] -= 1
+            fits[k] = _fits_kinds(needs, filled, n_filled, have, n_rest, w1)
+            filled[k] -= 1
+            have[k] += 1
+    wild_as: dict[int, list[int]] = {}
+    if wild:
+        open_kinds = [k for k, n in needs if n - filled[k] > 0]
+        for real in range(len(_KINDS)):
+            if not have[real] or real in open_kinds:
                 continue
-            seen.add(real)
             have[real] -= 1
+            wild_as[real] = []
             for k in open_kinds:
                 filled[k] += 1
-                if _fits_kinds(need, filled, have, n_rest, 0):
-                    out.append(make(ComboAddWild, card=card, as_kind=_KINDS[k]))
+                if _fits_kinds(needs, filled, n_filled, have, n_rest, 0):
+                    wild_as[real].append(k)
                 filled[k] -= 1
             have[real] += 1
-    return out
+    return fits, wild_as
 
 
 def _combo_done(state: SenjiState) -> bool:

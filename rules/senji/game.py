@@ -84,7 +84,8 @@ class Senji(Game):
         if state.over:
             return []
         options = STEPS[state.step][0](state)
-        self._offered = (state, _position(state), options)
+        # _position(state), written out: this runs at every decision
+        self._offered = (state, (state.step, state.actor, state.rng.counter, state.reveals, len(state.log)), options)
         return list(options)
 
     def apply(self, state: SenjiState, action: ActionBase) -> None:
@@ -94,8 +95,9 @@ class Senji(Game):
         offered, self._offered = self._offered, None
         # An action taken from the list just offered for this very state, untouched since,
         # is legal: the usual loop (legal_actions, pick one, apply) works the list out once.
-        if not (offered is not None and offered[0] is state and offered[1] == _position(state)
-                and any(map(is_, offered[2], repeat(action)))):
+        if not (offered is not None and offered[0] is state
+                and offered[1] == (state.step, state.actor, state.rng.counter, state.reveals, len(state.log))
+                and any(map(is_, offered[2], repeat(action)))):  # _position(state), written out
             options = legal(state)
             # Legal actions are shared instances (actions.make): identity settles most
             # checks before the slower field-by-field comparison.

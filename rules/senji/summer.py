@@ -230,8 +230,12 @@ def apply_move(state: SenjiState, a: ActionBase) -> None:
             to_pick(state)
         case Dest():
             # the cap of the destination, as dict(_targets(state))[a] reads it (the last one
-            # equal to ``a``), found without hashing every destination
-            cap = next(c for d, c in reversed(_targets(state)) if d is a or d == a)
+            # equal to ``a``), found without hashing every destination. The destinations are
+            # shared actions, one per value: the one taken from the list is found by identity.
+            targets = _targets(state)
+            cap = next((c for d, c in reversed(targets) if d is a), None)
+            if cap is None:
+                cap = next(c for d, c in reversed(targets) if d == a)
             state.group = Group(province=a.province, sea=a.sea, max_units=cap)
             state.step = "move_group"
         case AddUnits(n=n):
