@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from itertools import chain
+from operator import attrgetter
+
 from .data import data
 from .state import Fleet, Kami, SenjiState
 
 D = data()
 KINDS = ("production", "recruitment", "movement")
+_OWNER, _SAMURAI = attrgetter("owner"), attrgetter("samurai")
 
 
 def fam(state: SenjiState, seat: int) -> str:
@@ -40,12 +44,12 @@ def owned(state: SenjiState, seat: int) -> list[str]:
 
 def owns_any(state: SenjiState, seat: int) -> bool:
     """``bool(owned(state, seat))``, without listing them."""
-    return any(pr.owner == seat for pr in state.provinces.values())
+    return seat in map(_OWNER, state.provinces.values())
 
 
 def owned_count(state: SenjiState, seat: int) -> int:
     """``len(owned(state, seat))``, without listing them."""
-    return sum(1 for pr in state.provinces.values() if pr.owner == seat)
+    return list(map(_OWNER, state.provinces.values())).count(seat)
 
 
 def fleets_of(state: SenjiState, seat: int) -> list[Fleet]:
@@ -111,13 +115,19 @@ def samurai_on_board(state: SenjiState, seat: int) -> list[str]:
 def has_samurai(state: SenjiState, seat: int, letter: str) -> bool:
     """``letter in samurai_on_board(state, seat)``, without building the list (a hot test:
     the autumn turn, bids and combat ask it for each seat's abilities)."""
-    for pr in state.provinces.values():
-        if pr.owner == seat and letter in pr.samurai:
-            return True
+    provinces = state.provinces.values()
+    if letter in chain.from_iterable(map(_SAMURAI, provinces)):  # somewhere on a province
+        for pr in provinces:
+            if letter in pr.samurai and pr.owner == seat:
+                return True
     for f in state.fleets:
         if f.seat == seat and letter in f.samurai:
             return True
-    return letter in samurai_in_flight(state, seat)
+    # letter in samurai_in_flight(state, seat), without building the list
+    g, act, c = state.group, state.active, state.combat
+    if g is not None and act is not None and act.seat == seat and letter in g.samurai:
+        return True
+    return c is not None and c.att == seat and letter in c.att_samurai
 
 
 def _card_info(card: str) -> tuple[str, str, str]:

@@ -6,11 +6,11 @@ from rules.common import ActionBase
 
 from .actions import Execute, ReactDie, ReactDone, ReactRoll, ReactUse, Shared, Support, make
 from .board import (
-    D, fam, gain, lose, make_kami, name, province_name, return_card, roll_die, samurai_name,
-    samurai_on_board, spend_kami, unused_kami,
+    D, fam, gain, has_samurai, lose, make_kami, name, province_name, return_card, roll_die, samurai_name,
+    spend_kami, unused_kami,
 )
 from .handoff import NEXT
-from .state import Combat, Die, SenjiState
+from .state import Combat, Die, SenjiState, new_die
 from .words import cards_named, units as unit_count
 
 OTHER = {"A": "D", "D": "A"}
@@ -109,7 +109,7 @@ def need(state: SenjiState, side: str) -> int:
 def board_ability(state: SenjiState, side: str, letter: str) -> bool:
     """A samurai's ability that works while it is on its owner's board (spec §2.8): on,
     unless the samurai is one of the pieces fighting against an active Ekes."""
-    if letter not in samurai_on_board(state, seat_of_side(state, side)):
+    if not has_samurai(state, seat_of_side(state, side), letter):  # not on its owner's board
         return False
     return not (letter in side_samurai(state, side) and ekes_active(state, side))
 
@@ -185,10 +185,10 @@ def roll(state: SenjiState) -> None:
         for k in set_count(state, side):
             for _ in range(k):
                 if len(dice) < D.dice.count:
-                    dice.append(Die.made(face=face, set=True))
+                    dice.append(new_die(face, True))
     nset = len(dice)
     while len(dice) < D.dice.count:
-        dice.append(Die.made(face=roll_die(state)))
+        dice.append(new_die(roll_die(state), False))
     c.dice = dice
     state.say(f"Round {c.round} dice: set {' '.join(d.face for d in dice[:nset]) or '-'} | "
               f"rolled {' '.join(d.face for d in dice[nset:]) or '-'}.")
