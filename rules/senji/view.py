@@ -6,7 +6,7 @@ from rules.common import Rng
 from rules.common.models import visible_log
 
 from .board import D, fam, host_order, nseats, samurai_name
-from .state import OfferCard, SenjiState
+from .state import RULES_EDITION, OfferCard, SenjiOptions, SenjiState
 from .words import ORDER_GLYPH, samurai_short
 
 HIDDEN = "?"
@@ -17,8 +17,15 @@ def _mask(cards: list[str]) -> list[str]:
 
 
 def view(state: SenjiState, seat: int | None) -> SenjiState:
-    # a fresh copy through pydantic-core (fast); log lines are frozen and shared
-    v = SenjiState.model_validate(state.model_dump(exclude={"log", "rng"}) | {"rng": Rng(seed=0)})
+    # a fresh copy through pydantic-core (fast); log lines are frozen and shared, and so are
+    # the options of a game under the current rules (frozen too: taken as they are, neither
+    # dumped nor validated again). Other options are read again from their dump, as they
+    # always were: a dump without an edition reads as the current one.
+    options: SenjiOptions | dict = state.options
+    if options.rules_edition != RULES_EDITION:
+        options = options.model_dump()
+    v = SenjiState.model_validate(state.model_dump(exclude={"log", "rng", "options"})
+                                  | {"rng": Rng(seed=0), "options": options})
     v.rng = Rng(seed=0)
     v.forced_dice = []
     for s in range(nseats(v)):
