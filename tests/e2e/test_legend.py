@@ -21,7 +21,7 @@ from screens.common.legend import LegendScreen
 from screens.app import TabletopApp
 from tabletop.engine import get_game
 from tests.e2e.helpers import screen_text, settle
-from tests.e2e.test_readable import GAMES, walk_screens
+from tests.e2e.test_readable import GAMES, SCREEN_SIZES, random_screens, screens_group
 
 pytestmark = pytest.mark.usefixtures("quick_pilot")
 
@@ -41,27 +41,20 @@ def is_glyph(ch: str) -> bool:
 ABBREVIATION = re.compile(r"(?<![\w'’])([A-Z]{2,4}|[A-Z]{1,3}\d+[A-Za-z]?)(?![\w'’])")
 
 
-def board_lines(board, text: str) -> list[str]:
-    """The board widget's part of the screen, line by line."""
-    region = board.board.region.intersection(board.query_one("#board-area").scrollable_content_region)
-    lines = text.split("\n")[region.y: region.y + region.height]
-    return [line[region.x: region.x + region.width] for line in lines]
-
-
-def board_glyphs(board, text: str) -> dict[str, str]:
+def board_glyphs(lines: list[str]) -> dict[str, str]:
     """The glyphs in the board widget's part of the screen, each with a line it is on."""
     found: dict[str, str] = {}
-    for part in board_lines(board, text):
+    for part in lines:
         for ch in part:
             if is_glyph(ch):
                 found.setdefault(ch, part.strip())
     return found
 
 
-def board_abbreviations(board, text: str) -> dict[str, str]:
+def board_abbreviations(lines: list[str]) -> dict[str, str]:
     """The abbreviations the board shows, each with a line it is on."""
     found: dict[str, str] = {}
-    for part in board_lines(board, text):
+    for part in lines:
         for match in ABBREVIATION.finditer(part):
             found.setdefault(match.group(1), part.strip())
     return found
@@ -97,33 +90,25 @@ def test_the_legend_and_hint_keys_are_no_boards_own(name):
     assert LEGEND_KEY != HINT_KEY
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", screens_group(GAMES))
 async def test_the_legend_covers_every_glyph_the_board_draws(data_dir, name):
     game = get_game(name)
     missing: dict[str, str] = {}
     drawn: set[str] = set()
-    looked = 0
-
-    def seen(board, text: str) -> None:
-        nonlocal looked
-        looked += 1
-        legend = board.board.legend()
-        assert LEGEND_KEY not in board.keys and HINT_KEY not in board.keys  # never an action's key
-        for glyph, line in board_glyphs(board, text).items():
+    shown = await random_screens(name)  # the positions test_readable.py reads too
+    for screen in shown:
+        legend = list(screen.legend)
+        assert LEGEND_KEY not in screen.keys and HINT_KEY not in screen.keys  # never an action's key
+        lines = screen.board_lines()
+        for glyph, line in board_glyphs(lines).items():
             drawn.add(glyph)
             if not covered(glyph, legend):
                 missing.setdefault(glyph, line[:100])
-        for token, line in board_abbreviations(board, text).items():
+        for token, line in board_abbreviations(lines).items():
             if not abbreviation_covered(token, legend):
                 missing.setdefault(token, line[:100])
-
-    for size in ((80, 24), (160, 48)):
-        app = TabletopApp(games={game.id: game}, bot_delay=0)
-        async with app.run_test(size=size) as pilot:
-            await settle(pilot)
-            for seed in (3, 8):
-                await walk_screens(app, pilot, game, GAMES[name], seed, (0, 5, 15, 35, 60), seen)
-    assert looked >= 8
+    assert len(shown) >= 8
+    assert {screen.size for screen in shown} == set(SCREEN_SIZES)
     report = "\n".join(f"  {g!r}{f' (U+{ord(g):04X})' if len(g) == 1 else ''} on: {line!r}"
                        for g, line in sorted(missing.items()))
     assert not missing, f"{game.title}'s legend does not explain:\n{report}"

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -176,23 +177,69 @@ async def walk_screens(app, pilot, game, options: dict, seed: int, stops: tuple[
             break
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
-async def test_no_internal_id_on_the_screen(data_dir, name):
+# The random positions both screen checks read: this file's (no internal id on the screen)
+# and test_legend.py's (the legend covers every glyph the board draws). Each game is walked
+# once per worker at both sizes; the two tests share one xdist group, so they run on the
+# same worker and the second reads the screens the first walked.
+SCREEN_SIZES = ((80, 24), (160, 48))
+SCREEN_SEEDS = (2, 7)
+SCREEN_STOPS = (0, 6, 20, 45)
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A position on the screen as a test reads it: the whole terminal's text, and the
+    board's own part of it, its legend and the keys of the decision on show."""
+
+    size: tuple[int, int]
+    seed: int
+    text: str
+    board_area: tuple[int, int, int, int]  # x, y, width, height of the board widget's part
+    legend: tuple[tuple[str, str], ...]
+    keys: tuple[str | None, ...]
+
+    def board_lines(self) -> list[str]:
+        x, y, width, height = self.board_area
+        return [line[x: x + width] for line in self.text.split("\n")[y: y + height]]
+
+
+_SHOWN: dict[str, list[Shown]] = {}
+
+
+def screens_group(names):
+    """The games as parameters, each in the xdist group of its shared walk."""
+    return [pytest.param(name, marks=pytest.mark.xdist_group(f"screens-{name}")) for name in sorted(names)]
+
+
+async def random_screens(name: str) -> list[Shown]:
+    """The screens of a few random positions of the game, at both sizes (walked once)."""
+    if name in _SHOWN:
+        return _SHOWN[name]
     game = get_game(name)
-    findings = Findings(name)
-    screens = 0
+    found: list[Shown] = []
+    size, seed = SCREEN_SIZES[0], SCREEN_SEEDS[0]
 
     def seen(board, text: str) -> None:
-        nonlocal screens
-        screens += 1
-        findings.read("the screen", text)
+        region = board.board.region.intersection(board.query_one("#board-area").scrollable_content_region)
+        found.append(Shown(size, seed, text, (region.x, region.y, region.width, region.height),
+                           tuple(board.board.legend()), tuple(board.keys)))
 
-    app = TabletopApp(games={game.id: game}, bot_delay=0)
-    for size in ((80, 24), (160, 48)):
+    for size in SCREEN_SIZES:
+        app = TabletopApp(games={game.id: game}, bot_delay=0)
         async with app.run_test(size=size) as pilot:
             await settle(pilot)
-            for seed in (2, 7):
-                await walk_screens(app, pilot, game, GAMES[name], seed, (0, 6, 20, 45), seen)
-        app = TabletopApp(games={game.id: game}, bot_delay=0)
-    assert screens >= 8
-    assert not findings.seen, f"{game.title}'s screen shows internal ids:\n{findings.report()}"
+            for seed in SCREEN_SEEDS:
+                await walk_screens(app, pilot, game, GAMES[name], seed, SCREEN_STOPS, seen)
+    _SHOWN[name] = found
+    return found
+
+
+@pytest.mark.parametrize("name", screens_group(GAMES))
+async def test_no_internal_id_on_the_screen(data_dir, name):
+    findings = Findings(name)
+    shown = await random_screens(name)
+    for screen in shown:
+        findings.read("the screen", screen.text)
+    assert len(shown) >= 8
+    assert {screen.size for screen in shown} == set(SCREEN_SIZES)
+    assert not findings.seen, f"{get_game(name).title}'s screen shows internal ids:\n{findings.report()}"
