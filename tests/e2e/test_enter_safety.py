@@ -7,14 +7,24 @@ did is judged from the rules' state before and after (never from a row's words);
 when Enter did nothing, the game's bot chooses and its choice is typed with keys. The
 risky moments the issue names must each have been met at least once, so a walk that
 never reached them fails rather than passes quietly.
+
+A kind of decision is the set of kinds of action it offers. Enter is judged at the first
+few decisions of each kind the walk meets (``JUDGED_PER_KIND``); at a kind already judged
+that often, the walk plays on through the store what the old walk played there (the ⏎
+row, or the bot's choice where there is none), without the key and the wait for the
+screen, so the game walked and every kind of decision met are the same as when Enter was
+pressed at every one.
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 import pytest
 
 from screens.common.curtain import CurtainScreen
 from screens.common.decisions import DecisionPanel
+from screens.common.keys import ENTER
 from screens.app import TabletopApp
 from tabletop.engine import get_game
 from tests.e2e.helpers import (PUBLIC_PAUSES, awaits_a_person, press_action, settle,
@@ -104,6 +114,11 @@ def _spirit_harm(before, after, legal) -> tuple[list[str], set[str]]:
     return harm, met
 
 
+# Enter is judged at the first decisions of each kind (the set of action kinds offered),
+# this many of each, and at every decision until it has played at least 10 and been
+# refused at least 5 times; every kind met is judged, the rare ones each time they come.
+JUDGED_PER_KIND = 3
+
 # game, options, bot seats, decisions to walk, the judge, the moments that must be met
 CASES = {
     "duel": ("duel", {}, (), 120, _duel_harm, {"a Ki reveal offered"}),
@@ -122,10 +137,12 @@ async def test_enter_at_every_decision_never_spends_swaps_retargets_or_ends_a_mo
     app = TabletopApp(games={game_id: game}, bot_delay=0)
     met: set[str] = set()
     entered = blocked = 0
+    judged: Counter[frozenset[str]] = Counter()
     async with app.run_test(size=(130, 40)) as pilot:
         await settle(pilot)
         for seed in (1, 2, 3):
             board, store, choose = await start_seeded(pilot, app, game, options, seed, bots)
+            played_on = False  # the last decision was played through the store
             for _ in range(walk):
                 await wait_until(pilot, lambda: awaits_a_person(app, board), "the next decision")
                 if store.finished:
@@ -135,6 +152,20 @@ async def test_enter_at_every_decision_never_spends_swaps_retargets_or_ends_a_mo
                     await settle(pilot, 1)
                     continue
                 assert app.screen is board
+                kind = frozenset(a.kind for a in store.legal_actions())
+                if judged[kind] >= JUDGED_PER_KIND and entered >= 10 and blocked >= 5:
+                    # Judged often enough: what the walk has always played here, its ⏎ row
+                    # (or its only choice), else the bot's choice, straight to the store.
+                    actions = list(board.actions)
+                    pick = (board.keys.index(ENTER) if ENTER in board.keys
+                            else 0 if len(actions) == 1 else choose(store, actions))
+                    store.dispatch(actions[pick])
+                    played_on = True
+                    continue
+                judged[kind] += 1
+                if played_on:  # the screen catches up with the moves played through the store
+                    await settle(pilot, 1)
+                    played_on = False
                 before, legal, revision = store.state, list(store.legal_actions()), store.revision
                 await pilot.press("enter")
                 await settle(pilot, 1)
@@ -159,3 +190,4 @@ async def test_enter_at_every_decision_never_spends_swaps_retargets_or_ends_a_mo
             await settle(pilot)
     assert must_meet <= met, f"the walk never met {must_meet - met}"
     assert entered >= 10 and blocked >= 5, (entered, blocked)
+    assert len(judged) >= 5, f"only {len(judged)} kinds of decision were met"
