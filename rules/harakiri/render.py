@@ -7,7 +7,7 @@ import textwrap
 from . import data
 from .core import cond_label, enemy_arm, enemy_hp_left, enemy_label, open_doors, oracle_now, ref_label
 from .model import HarakiriState, pos, xy
-from .words import step_name
+from .words import skill_name, step_name
 
 WIDTH = 76
 GLYPH = {"plain": "· ", "inaccessible": "##", "obstacle": "▲▲", "difficult": "~~", "special": "**",
@@ -15,11 +15,7 @@ GLYPH = {"plain": "· ", "inaccessible": "##", "obstacle": "▲▲", "difficult"
 
 
 def _skill(sid: str) -> str:
-    if sid in data.skills():
-        return data.skills()[sid].name
-    if sid in data.kami_skills():
-        return data.kami_skills()[sid][1].name
-    return sid.replace("_", " ")
+    return skill_name(sid)
 
 
 def cell(view: HarakiriState, p: int, doors: set[int] | None = None) -> str:

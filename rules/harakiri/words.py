@@ -236,3 +236,12 @@ def zone_words(zid: str) -> str:
 def ordinal(n: int) -> str:
     """1 -> "first", 2 -> "second" … (a card's place in its stack)."""
     return ("first", "second", "third", "fourth", "fifth", "sixth")[n - 1] if 1 <= n <= 6 else f"number {n}"
+
+
+def skill_name(sid: str) -> str:
+    """A character's or a kami's skill by its printed name."""
+    if sid in data.skills():
+        return data.skills()[sid].name
+    if sid in data.kami_skills():
+        return data.kami_skills()[sid][1].name
+    return sid.replace("_", " ")

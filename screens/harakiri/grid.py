@@ -259,6 +259,8 @@ class HarakiriGrid(ScrollView, can_focus=True):
                     mark, mstyle = "•", TRAIL_MARK
                 elif p in self.keys and p in self.targets:
                     mark, mstyle = self.keys[p], Style(bold=True, reverse=True)  # a key, not part of the cell
+                    if text[0] == " " and text[2] != " ":  # a space between the square and its key: "R2 F", not "R2F"
+                        text = text[1:] + " "
                 elif p in self.targets:
                     mark, mstyle = "›", Style(bold=True)
                 elif p in foes and foes[p].side == "ally":

@@ -11,7 +11,7 @@ from rules.harakiri.effects import events_left
 from rules.harakiri.grid import distance, los
 from rules.harakiri.model import fmt
 from rules.harakiri.narration import ROLLS, opens_enemy_turn, roll_lines, roller
-from rules.harakiri.words import PRIO_SHORT, line_short
+from rules.harakiri.words import PRIO_SHORT, line_short, skill_name
 
 from .grid import HarakiriGrid
 from .parts import TopPart
@@ -40,8 +40,10 @@ class TopLines:
         sub = view.sub
         if sub is not None and sub.kind == "attack" and sub.draft is not None:
             d = sub.draft
-            return Text.assemble(("Attack", "bold"), f" {d.mode} on {', '.join(ref_label(view, t) for t in d.targets)}"
-                                 f"\n focus {'on' if d.focus else 'off'} · skill {d.skill or '-'}")
+            return Text.assemble((f"{d.mode.capitalize()} attack", "bold"),
+                                 f" on {', '.join(ref_label(view, t) for t in d.targets)}"
+                                 f"\n focus die {'added' if d.focus else 'not added'}"
+                                 f" · skill: {skill_name(d.skill) if d.skill else 'none'}")
         if not self.playing:
             # Once nothing plays back: the last roll, a character's or an enemy's, with
             # its dice, hits and damage (an attack after the enemy turn replaces it).

@@ -73,3 +73,38 @@ async def test_a_step_is_its_direction_on_a_number_pad_with_its_cost_beside_it(d
         await settle(pilot)
         moved = next(c for c in app.store.state.characters if c.id == me.id)
         assert xy(moved.p) == (a.x, a.y)
+
+
+def _can_trade(s) -> bool:
+    return any(a.kind == "interact_character" for a in GAME.legal_actions(s))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_square_with_a_figure_keeps_a_space_before_its_key(data_dir, size):
+    # "Hii" read as one word (and "R2F" as a code): the figure, a space, then the key.
+    store = _store("drowned_shrine", 3, _can_trade)
+    async with _table(store, size) as (pilot, app, screen):
+        grid = screen.query_one(HarakiriGrid)
+        view = screen.frame.view
+        trades = [(i, a) for i, a in enumerate(screen.actions) if a.kind == "interact_character"]
+        assert trades
+        for i, a in trades:
+            other = next(c for c in view.characters if c.id == a.other)
+            x, y = grid.corner(other.p)
+            drawn = grid._rows[y].text[x: x + 4]
+            assert drawn[3] == screen.keys[i], f"the trade's key beside {other.id}'s square"
+            assert drawn[2] == " " and drawn[:2] == other.id[:2].capitalize(), drawn
+
+
+def _skilled_attack(s) -> bool:
+    return s.sub is not None and s.sub.kind == "attack" and s.sub.draft is not None and bool(s.sub.draft.skill)
+
+
+async def test_an_attack_being_readied_names_its_skill_as_printed(data_dir):
+    # Seed 1: Akira readies a strong attack with Moonlit Cut (the skill's printed name).
+    store = _store("drowned_shrine", 1, _skilled_attack)
+    assert store.state.sub.draft.skill == "moonlit_cut"
+    async with _table(store, (120, 40)) as (pilot, app, screen):
+        text = str(screen.query_one("#hk-turn").render())
+        assert "Strong attack on" in text
+        assert "skill: Moonlit Cut" in text and "moonlit_cut" not in text
