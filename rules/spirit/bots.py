@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from rules.common import ActionBase, Rng
@@ -29,20 +30,35 @@ def safe_chance(view: SpiritState, seat: int) -> float:
     s = view.samurai[seat]
     margin = s.kiai - s.total
     no_defend = seat == view.active and view.flags.no_defend
+    free = () if no_defend else [icon for icon, held in s.slots.items() if held is None]
     seen = _visible(view)
     weight = {"plunderer": view.dealt / 52, "lieutenant": view.extra / 7 if view.round >= 2 else 0,
               "boss": view.extra / 7 if view.round >= 3 else 0}
     good = total = 0.0
-    for c in data.raiders().cards:
-        if c.id in seen:
-            continue
-        w = weight[c.type]
+    # The same sums in the same order as card by card over the raider cards: a kind of
+    # zero weight adds nothing, so it is skipped whole.
+    for kind, cards in _by_kind():
+        w = weight[kind]
         if not w:
             continue
-        total += w
-        if c.value <= margin or (c.icon and s.slots[c.icon] is None and not no_defend):
-            good += w
+        for cid, value, icon in cards:
+            if cid in seen:
+                continue
+            total += w
+            if value <= margin or icon in free:
+                good += w
     return good / total if total else 0.0
+
+
+@cache
+def _by_kind() -> tuple[tuple[str, tuple[tuple[str, int, str | None], ...]], ...]:
+    """The raider cards as (id, value, icon), kind by kind in the order of their data."""
+    groups: list[tuple[str, list[tuple[str, int, str | None]]]] = []
+    for c in data.raiders().cards:
+        if not groups or groups[-1][0] != c.type:
+            groups.append((c.type, []))
+        groups[-1][1].append((c.id, c.value, c.icon))
+    return tuple((kind, tuple(cards)) for kind, cards in groups)
 
 
 def _margin(view: SpiritState, seat: int) -> int:
