@@ -7,6 +7,10 @@ reserve holds the lieutenants still to come before the bosses; the lieutenants j
 raiders after round 1 and the bosses after round 2, so the stacks in play hold that many
 of each not yet seen, and plunderers for the rest; every other unseen card is in the box.
 The backs still face down are the farmsteads' backs not yet burnt open, in any order.
+
+A rollout plays only the rest of its round (``evaluate``, with the samurai bot); the village
+it leaves is worth its fitted chance to win (assets/spirit/value.json), a finished game
+1 or 0.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.common import Game, Rng
+from rules.common.data import load_asset
 from rules.common.search import SearchHooks, strings_in
 
 from . import data
@@ -118,6 +123,7 @@ def determinize(game, view: SpiritState, seat: int, rng: Rng) -> SpiritState:
 # ``python -m rules.spirit.search --refit``). The rounds still to come are then averaged
 # by the fit instead of drawn once by a rollout: far less noise for the same rollouts.
 
+# Where a refit writes (in a checkout); the game reads it as an asset.
 VALUE_FILE = Path(__file__).resolve().parents[2] / "assets" / "spirit" / "value.json"
 
 
@@ -177,7 +183,7 @@ class ValueModel(BaseModel):
 
 @cache
 def value_model() -> ValueModel:
-    return ValueModel.model_validate_json(VALUE_FILE.read_text(encoding="utf-8"))
+    return load_asset(ValueModel, "spirit", "value.json")
 
 
 def win_chance(state: SpiritState, model: ValueModel | None = None) -> float:
