@@ -22,6 +22,12 @@ SPECIAL_RANK = ["SA6", "SA4", "SA1", "SA7", "SA8", "SA2", "SA3", "SA5"]
 BUSHIDO_RANK = ["K5", "K4", "K6", "K1", "K2", "K3"]
 
 
+# Each action card as (Strength, Technique, Guard, is Iai-giri): read once, not per look-up.
+_CARD = {cid: (c.s, c.t, c.g, c.effect == "iai") for cid, c in D.cards.items()}
+_ICON = {cid: c.icon for cid, c in D.cards.items()}
+_TOP = C.track_max
+
+
 def _clamp(v: int, cap: bool) -> int:
     v = max(0, min(C.track_max, v))
     return min(v, 3) if cap else v
@@ -30,14 +36,21 @@ def _clamp(v: int, cap: bool) -> int:
 def _gauge_after(view: DuelState, cards: tuple[str, ...], start=None) -> tuple[int, int, int]:
     p = view.player
     s, t, g = start if start else (p.s, p.t, p.g)
+    top_s = 3 if p.cap_s else _TOP
+    top_t = 3 if p.cap_t else _TOP
     n0 = len(view.exchange_cards)
     for k, c in enumerate(cards):
-        card = D.cards[c]
-        s = _clamp(s + card.s, p.cap_s)
-        t = _clamp(t + card.t, p.cap_t)
-        g = _clamp(g + card.g, False)
-        if card.effect == "iai" and n0 + k + 1 == 3:
-            s = _clamp(s + 3, p.cap_s)
+        cs, ct, cg, iai = _CARD[c]
+        # _clamp, inlined: 0 at the bottom, the track's top (3 when capped) above.
+        s += cs
+        s = 0 if s < 0 else (top_s if s > top_s else s)
+        t += ct
+        t = 0 if t < 0 else (top_t if t > top_t else t)
+        g += cg
+        g = 0 if g < 0 else (_TOP if g > _TOP else g)
+        if iai and n0 + k + 1 == 3:
+            s += 3
+            s = top_s if s > top_s else s
     if view.weapon == "kusarigama":
         g = 0
     return s, t, g
@@ -109,59 +122,103 @@ class _Risk:
 def _combo(cards: tuple[str, ...]) -> str | None:
     if len(cards) != 3:
         return None
-    icons = [D.cards[c].icon for c in cards]
-    rest = [i for i in icons if i != "wild"]
+    rest = [i for c in cards if (i := _ICON[c]) != "wild"]
     return rest[0] if len(set(rest)) == 1 else None
 
 
 def _score(view: DuelState, cards: tuple[str, ...], pool: list[str], risk: _Risk) -> float:
-    s, t, g = _gauge_after(view, cards)
-    all_cards = tuple(view.exchange_cards) + cards
-    hit = sum(HIT_VALUE[_hits(view, s, t, d)] for d in pool) / len(pool)
-    if "SA7" in all_cards:
-        hit = max(hit, HIT_VALUE[1])
-    if view.exchange == 1:  # the Guard also stands against exchange 2's stronger blow
-        guard = -(risk(g) + 0.7 * risk(g - C.ex2_power_bonus))
-    else:
-        guard = -1.2 * risk(g)
-    combo = _combo(all_cards)
-    bonus = 0.0
-    if combo == "V":
-        bonus = 0.4 if view.player.die is not None else 0.0
-    elif combo:
-        bonus = 0.8
-    if view.exchange == 1:
-        hit += 0.05 * (s + t)  # the gauge carries into exchange 2
-    return hit + guard + bonus
+    """The worth of finishing the exchange with ``cards`` against a defence drawn from
+    ``pool``: hits, the Guard's expected Life saved, a combo, the gauge carried over."""
+    return _Scorer(view, risk).score(cards, [_thresholds(view, d) for d in pool])
+
+
+class _Scorer:
+    """``_score`` for one decision: what does not depend on the cards is read once, and a
+    group of cards is scored against defences given by their thresholds. Same sums in the
+    same order as written out in ``score``, so the same floats."""
+
+    def __init__(self, view: DuelState, risk: _Risk) -> None:
+        self.view = view
+        self.risk = risk
+        self.played = tuple(view.exchange_cards)
+        self.ex1 = view.exchange == 1
+        self.die = view.player.die is not None
+        self.nodachi = view.weapon == "nodachi"
+        self.bokken = view.weapon == "bokken"
+
+    def hits(self, s: int, t: int, sn: int, tn: int) -> int:
+        """``_hits`` with the thresholds given."""
+        h = (s >= sn) + (t >= tn)
+        if self.nodachi and s >= sn + 4 and t < tn:
+            h = 2
+        if self.bokken:
+            h = min(h, 1)
+        return h
+
+    def _rest(self, cards: tuple[str, ...]) -> tuple[int, int, bool, float, float]:
+        s, t, g = _gauge_after(self.view, cards)
+        all_cards = self.played + cards
+        risk = self.risk
+        if self.ex1:  # the Guard also stands against exchange 2's stronger blow
+            guard = -(risk(g) + 0.7 * risk(g - C.ex2_power_bonus))
+        else:
+            guard = -1.2 * risk(g)
+        combo = _combo(all_cards)
+        bonus = 0.0
+        if combo == "V":
+            bonus = 0.4 if self.die else 0.0
+        elif combo:
+            bonus = 0.8
+        return s, t, "SA7" in all_cards, guard, bonus
+
+    def _finish(self, hit: float, s: int, t: int, sa7: bool, guard: float, bonus: float) -> float:
+        if sa7:
+            hit = max(hit, HIT_VALUE[1])
+        if self.ex1:
+            hit += 0.05 * (s + t)  # the gauge carries into exchange 2
+        return hit + guard + bonus
+
+    def score(self, cards: tuple[str, ...], ths: list[tuple[int, int]]) -> float:
+        s, t, sa7, guard, bonus = self._rest(cards)
+        hit = sum(HIT_VALUE[self.hits(s, t, sn, tn)] for sn, tn in ths) / len(ths)
+        return self._finish(hit, s, t, sa7, guard, bonus)
+
+    def by_hits(self, cards: tuple[str, ...]) -> tuple[int, int, tuple[float, float, float]]:
+        """The gauge after ``cards`` and their score against a single defence that they
+        would miss, wound once, wound twice (``score`` with one defence, by hit count)."""
+        s, t, sa7, guard, bonus = self._rest(cards)
+        return s, t, tuple(self._finish(HIT_VALUE[h], s, t, sa7, guard, bonus) for h in (0, 1, 2))
 
 
 def _best_cards(view: DuelState, hand: list[str], need: int) -> tuple[str, ...]:
     """The best ordered group of ``need`` cards to finish this exchange."""
-    pool = _defence_pool(view)
-    risk = _Risk(view)
+    scorer = _Scorer(view, _Risk(view))
+    ths = [_thresholds(view, d) for d in _defence_pool(view)]
     best, best_v = None, -1e9
     for combo in combinations(hand, need):
         # Iai-giri wants the last place; otherwise order only matters at the caps.
         orders = [combo] if need == 1 else sorted(set(permutations(combo)))[:6]
         for order in orders:
-            v = _score(view, order, pool, risk)
+            v = scorer.score(order, ths)
             if v > best_v:
                 best, best_v = order, v
     return best
 
 
 def _first_pair(view: DuelState, hand: list[str], need_first: int) -> tuple[str, ...]:
-    """Before the reveal: the cards to play now, leaving the best 3rd card for after it."""
+    """Before the reveal: the cards to play now, leaving the best 3rd card for after it
+    (for each defence that can come, the best 3rd card against it)."""
     pool = _defence_pool(view)
-    risk = _Risk(view)
+    scorer = _Scorer(view, _Risk(view))
+    hits = scorer.hits
+    ths = [_thresholds(view, d) for d in pool]
     best, best_v = None, -1e9
     for combo in combinations(hand, need_first):
         rest = [c for c in hand if c not in combo]
+        groups = [scorer.by_hits(combo + (r,)) for r in rest] or [scorer.by_hits(combo)]
         total = 0.0
-        for d in pool:
-            options = ([_score(view, combo + (r,), [d], risk) for r in rest]
-                       or [_score(view, combo, [d], risk)])
-            total += max(options)
+        for sn, tn in ths:
+            total += max(vals[hits(s, t, sn, tn)] for s, t, vals in groups)
         v = total / len(pool)
         if v > best_v:
             best, best_v = combo, v
