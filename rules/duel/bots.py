@@ -205,7 +205,28 @@ def _best_cards(view: DuelState, hand: list[str], need: int) -> tuple[str, ...]:
     return best
 
 
+_FIRST_PAIRS: dict[tuple, tuple[str, ...]] = {}
+
+
 def _first_pair(view: DuelState, hand: list[str], need_first: int) -> tuple[str, ...]:
+    """``_find_first_pair``, remembered by everything it reads: the search plays the same
+    world out after each of its choices, and the rollouts meet the same hands again."""
+    p = view.player
+    foe = _target(view)
+    d = view.defence
+    key = (tuple(hand), need_first, tuple(_defence_pool(view)), tuple(_counter_pool(view)),
+           None if d is None else (d.id, d.bonus), view.exchange, tuple(view.exchange_cards),
+           view.weapon, p.s, p.t, p.g, p.cap_s, p.cap_t, p.die is None,
+           foe.defs, foe.deft, foe.atk, foe.ki, foe.ability)
+    found = _FIRST_PAIRS.get(key)
+    if found is None:
+        if len(_FIRST_PAIRS) >= 50_000:
+            _FIRST_PAIRS.clear()
+        found = _FIRST_PAIRS[key] = _find_first_pair(view, hand, need_first)
+    return found
+
+
+def _find_first_pair(view: DuelState, hand: list[str], need_first: int) -> tuple[str, ...]:
     """Before the reveal: the cards to play now, leaving the best 3rd card for after it
     (for each defence that can come, the best 3rd card against it)."""
     pool = _defence_pool(view)
@@ -215,14 +236,35 @@ def _first_pair(view: DuelState, hand: list[str], need_first: int) -> tuple[str,
     best, best_v = None, -1e9
     for combo in combinations(hand, need_first):
         rest = [c for c in hand if c not in combo]
-        groups = [scorer.by_hits(combo + (r,)) for r in rest] or [scorer.by_hits(combo)]
+        groups = _undominated([scorer.by_hits(combo + (r,)) for r in rest] or [scorer.by_hits(combo)])
         total = 0.0
-        for sn, tn in ths:
-            total += max(vals[hits(s, t, sn, tn)] for s, t, vals in groups)
+        seen: dict[tuple[int, int], float] = {}
+        for th in ths:
+            top = seen.get(th)
+            if top is None:
+                sn, tn = th
+                top = seen[th] = max(vals[hits(s, t, sn, tn)] for s, t, vals in groups)
+            total += top
         v = total / len(pool)
         if v > best_v:
             best, best_v = combo, v
     return best
+
+
+def _undominated(groups: list[tuple[int, int, tuple[float, float, float]]]) -> list:
+    """The third cards worth looking at: a gauge that is no higher on either track and
+    scores no more at any hit count than another never scores more against any defence
+    (hits only grow with Strength and Technique, and a score with the hits), so the
+    best against each defence is the same number without it."""
+    keep = []
+    for i, (s, t, vals) in enumerate(groups):
+        for j, (s2, t2, vals2) in enumerate(groups):
+            if j != i and s2 >= s and t2 >= t and vals2[0] >= vals[0] and vals2[1] >= vals[1] \
+                    and vals2[2] >= vals[2] and ((s2, t2, vals2) != (s, t, vals) or j < i):
+                break
+        else:
+            keep.append((s, t, vals))
+    return keep
 
 
 def _find(actions, kind, **fields):
