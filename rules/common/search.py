@@ -89,6 +89,14 @@ class SearchHooks:
     rollout_view: bool = True
     # How sure the search must be before it overrules the heuristic (standard errors).
     confidence: float = 1.0
+    # Paired sampling at the root (common random numbers): each sampled world, with one
+    # rollout seed, is played out after *every* root action, and an action is compared
+    # with the heuristic's choice world by world (the luck of the deal, shared by both,
+    # cancels out). No tree below the root. An iteration is one rollout.
+    paired: bool = False
+    paired_min: int = 6  # worlds before an action may leave the race
+    paired_same: int = 12  # worlds with exactly the heuristic's result: out of the race
+    paired_drop: float = 1.0  # behind by this many standard errors: out of the race
 
 
 class _Edge:
@@ -139,6 +147,8 @@ def search(game: Game, view: StateBase, seat: int, actions: list[ActionBase], rn
     deadline = None if budget.think_ms is None else start + budget.think_ms / 1000.0
     seats = game.seat_count(view.options) if hasattr(view, "options") else game.max_seats
     seats = max(seats, seat + 1)
+    if hooks.paired:
+        return _paired_search(game, view, seat, actions, rng, hooks, budget, clock, start, deadline, seats)
     root = _Node()
     root_keys = {action_key(game, a): a for a in actions}
     done = failed = 0
@@ -162,6 +172,118 @@ def search(game: Game, view: StateBase, seat: int, actions: list[ActionBase], rn
         return SearchResult(heuristic, done, seconds, failed, visits, 0.0)
     return SearchResult(root_keys[action_key(game, best.action)], done, seconds, failed, visits,
                         best.totals[seat] / best.visits)
+
+
+def _paired_search(game: Game, view: StateBase, seat: int, actions: list[ActionBase], rng: Rng,
+                   hooks: SearchHooks, budget: Budget, clock: Callable[[], float], start: float,
+                   deadline: float | None, seats: int) -> SearchResult:
+    """Flat Monte Carlo with common random numbers (``SearchHooks.paired``): world after
+    world, every root action still in the race is played out in that world from the same
+    rollout seed. An action leaves the race once it is clearly behind the heuristic's
+    choice in the same worlds, or has ended exactly as it did in ``paired_same`` worlds in
+    a row from the start (it changes nothing the rollouts can see); the search stops when
+    only the heuristic's choice is left. That choice stands unless another action beats it
+    in the same worlds by ``confidence`` standard errors of the paired differences."""
+    heuristic = hooks.rollout(game, view, seat, actions, rng)
+    keys = [action_key(game, a) for a in actions]
+    home = action_key(game, heuristic)
+    rewards: dict[Any, list[float | None]] = {k: [] for k in keys}
+    racing = list(keys)
+    done = failed = worlds = 0
+    limit = budget.iterations
+    try:
+        while (limit is None or done < limit) and (len(racing) > 1 or worlds == 0):
+            if deadline is not None and clock() >= deadline:
+                break
+            try:
+                world = hooks.determinize(game, view, seat, rng)
+                legal = {action_key(game, a): a for a in game.legal_actions(world)}
+            except Exception:  # a sampled world the engine cannot play on: the next one may
+                failed += 1
+                if limit is not None and failed > limit:
+                    break
+                continue
+            seed = rng.below(1 << 62)
+            worlds += 1
+            for key in keys:
+                action = legal.get(key) if key in racing else None
+                if action is None or (limit is not None and done >= limit):
+                    rewards[key].append(None)
+                    continue
+                state = world.model_copy(deep=True)
+                try:
+                    game.apply(state, action)
+                    values = _rollout(game, state, seats, Rng(seed=seed), hooks, deadline, clock)
+                except _OutOfTime:
+                    raise
+                except Exception:
+                    failed += 1
+                    rewards[key].append(None)
+                    continue
+                rewards[key].append(values[seat])
+                done += 1
+            if home in racing:
+                racing = [k for k in racing if k == home or _still_racing(rewards[k], rewards[home], hooks)]
+    except _OutOfTime:
+        pass
+    seconds = clock() - start
+    visits = {k: sum(r is not None for r in rewards[k]) for k in keys}
+    pick, value = _paired_pick(keys, rewards, home, hooks.confidence)
+    chosen = heuristic if pick is None else actions[keys.index(pick)]
+    return SearchResult(chosen, done, seconds, failed, visits, value)
+
+
+def _paired(rewards: list[float | None], base: list[float | None]) -> list[float]:
+    """An action's gain on the heuristic's choice, world by world (where both were played)."""
+    return [a - b for a, b in zip(rewards, base) if a is not None and b is not None]
+
+
+def _gain(diffs: list[float]) -> tuple[float, float]:
+    """The mean of the paired differences and its standard error (a small floor, so that a
+    few equal worlds are not taken for certainty)."""
+    n = len(diffs)
+    gain = sum(diffs) / n
+    var = sum((d - gain) ** 2 for d in diffs) / (n - 1)
+    return gain, math.sqrt((var + 0.0001) / n)
+
+
+def _still_racing(rewards: list[float | None], base: list[float | None], hooks: SearchHooks) -> bool:
+    diffs = _paired(rewards, base)
+    n = len(diffs)
+    if n < hooks.paired_min:
+        return True
+    if n >= hooks.paired_same and not any(diffs):
+        return False
+    gain, se = _gain(diffs)
+    return gain + hooks.paired_drop * se >= 0
+
+
+def _paired_pick(keys: list[Any], rewards: dict[Any, list[float | None]], home: Any,
+                 z: float) -> tuple[Any | None, float]:
+    """The key to play and its mean reward: the heuristic's ``home`` unless another action
+    gains on it, in the worlds where both were played, more than ``z`` standard errors of
+    that gain (and more than any other such action); ``None`` when nothing was played."""
+    def mean(key: Any) -> float | None:
+        vals = [v for v in rewards[key] if v is not None]
+        return sum(vals) / len(vals) if vals else None
+
+    if mean(home) is None:
+        tried = [(m, k) for k in keys if (m := mean(k)) is not None]
+        if not tried:
+            return None, 0.0
+        m, k = max(tried, key=lambda t: t[0])
+        return k, m
+    best, best_gain = home, 0.0
+    for key in keys:
+        if key == home:
+            continue
+        diffs = _paired(rewards[key], rewards[home])
+        if len(diffs) < 2:
+            continue
+        gain, se = _gain(diffs)
+        if gain > z * se and gain > best_gain:
+            best, best_gain = key, gain
+    return best, mean(best)
 
 
 def _mean(edge: _Edge, seat: int) -> float:

@@ -32,3 +32,14 @@ def reward(game, state: DuelState) -> list[float]:
 
 
 HOOKS = SearchHooks(determinize=determinize, rollout=samurai, reward=reward, rollout_view=False)
+
+
+def shaped_reward(game, state: DuelState) -> list[float]:
+    """As ``reward``, and a lost duel keeps a little for the harm done: up to 0.2 for the
+    opponents' Life taken (all of it: 0.2). Two lines of play that both lose then differ."""
+    camp = state.campaign
+    if camp is None and state.result != "win":
+        foes = state.foes
+        taken = sum(min(1.0, (f.life_start - max(0, f.life)) / max(1, f.life_start)) for f in foes)
+        return [0.2 * taken / max(1, len(foes))]
+    return reward(game, state)

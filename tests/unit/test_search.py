@@ -269,3 +269,119 @@ def test_a_senji_league_seats_the_bot_among_smart_bots():
     report = league(game, ["random"], 1, 1, max_actions=60)
     assert "among smart bots" in report.table
     assert report.rows[0].games == 1 and report.rows[0].wins == 0
+
+
+# -- paired sampling at the root (SearchHooks.paired) ------------------------------------
+def test_a_paired_gain_overrules_the_heuristic_only_past_the_confidence():
+    from rules.common.search import _paired_pick
+
+    # Four worlds; the heuristic's choice ("home") and another action played in each.
+    # Gains world by world: +0.5, 0, +0.5, 0 -> mean 0.25; sample variance
+    # 4 x 0.25² / 3 = 0.08333; standard error sqrt((0.08333 + 0.0001) / 4) = 0.1444;
+    # the gain is 1.73 standard errors. The fifth world has no home result: not paired.
+    rewards = {"home": [0.5, 0.5, 0.0, 1.0, None], "other": [1.0, 0.5, 0.5, 1.0, 0.0]}
+    assert _paired_pick(["home", "other"], rewards, "home", 1.5) == ("other", 0.6)
+    assert _paired_pick(["home", "other"], rewards, "home", 1.8) == ("home", 0.5)
+    # An action that never gains is never taken, however sure the search is.
+    rewards["worse"] = [0.5, 0.5, 0.0, 1.0, 1.0]
+    assert _paired_pick(["home", "worse"], rewards, "home", 0.0) == ("home", 0.5)
+    # Two worlds that agree to the last digit are not certainty: a gain of 0.001 in both
+    # has a standard error of at least sqrt(0.0001 / 2) = 0.0071 (the floor), so it is
+    # 0.14 standard errors, not infinitely many.
+    tiny = {"home": [0.5, 0.2], "other": [0.501, 0.201]}
+    assert _paired_pick(["home", "other"], tiny, "home", 1.0)[0] == "home"
+
+
+def test_paired_worlds_stop_when_the_choices_end_alike():
+    # At 3 steps from the gate, stepping or waiting both lose every rollout (the rollouts
+    # always wait): after ``paired_same`` worlds of equal results the step leaves the
+    # race, and with the heuristic's wait alone the search stops well inside its budget.
+    game = Race()
+    hooks = SearchHooks(determinize=guess, rollout=always_wait, paired=True, paired_same=8)
+    state = game.new(RaceOptions(), 1)
+    result = search(game, game.view(state, 0), 0, game.legal_actions(state), Rng(seed=4), hooks,
+                    Budget(iterations=100, think_ms=None))
+    assert result.visits == {Wait(): 8, Step(): 8} and result.iterations == 16
+    assert result.action == Wait()
+    # One step from the gate, the step wins in every world and the wait loses: taken.
+    state.left = 1
+    result = search(game, game.view(state, 0), 0, game.legal_actions(state), Rng(seed=4), hooks,
+                    Budget(iterations=100, think_ms=None))
+    assert result.action == Step() and result.value == 1.0
+
+
+class TossState(StateBase):
+    side: str = ""  # the side called: "plain" or "lucky"
+    coin: str = ""  # how the rollout's coin fell
+
+
+class Call(ActionBase):
+    kind: Literal["call"] = "call"
+    side: Literal["plain", "lucky"]
+
+
+class Fall(ActionBase):
+    kind: Literal["fall"] = "fall"
+    coin: Literal["heads", "tails"]
+
+
+class Toss(Game):
+    """Call a side, then a coin falls. Heads is worth 0.9; the lucky side adds 0.1 however
+    the coin falls. The coin (chosen by the rollout bot from its RNG) is all the noise."""
+
+    id = "toss"
+    title = "Toss"
+    min_seats = max_seats = 1
+    Options = RaceOptions
+    State = TossState
+    Action = Call | Fall
+
+    def new(self, options, seed):
+        return TossState(rng=Rng(seed=seed))
+
+    def to_move(self, state):
+        return None if state.coin else 0
+
+    def legal_actions(self, state):
+        if not state.side:
+            return [Call(side="plain"), Call(side="lucky")]
+        return [Fall(coin="heads"), Fall(coin="tails")]
+
+    def apply(self, state, action):
+        if action.kind == "call":
+            state.side = action.side
+        else:
+            state.coin = action.coin
+
+    def view(self, state, seat):
+        return state.model_copy(deep=True)
+
+    def outcome(self, state):
+        return Outcome(results=("win" if state.coin == "heads" else "loss",), explanation="") if state.coin else None
+
+    def describe(self, action):
+        return action.kind
+
+    def render(self, view, seat):
+        return ""
+
+
+def call_plain_then_flip(game, view, seat, actions, rng):
+    return actions[0] if actions[0].kind == "call" else actions[rng.below(2)]
+
+
+def toss_value(game, state):
+    return [0.9 * (state.coin == "heads") + 0.1 * (state.side == "lucky")]
+
+
+def test_paired_worlds_share_the_rollouts_luck():
+    # Each world's two rollouts start from one seed, so the coin falls alike after either
+    # call and the lucky call gains exactly 0.1 in every world: 6 worlds are certainty.
+    # (Rollouts drawing on one running RNG would see the coins differ, gains of ±0.9.)
+    game = Toss()
+    hooks = SearchHooks(determinize=lambda g, v, s, r: v.model_copy(deep=True), rollout=call_plain_then_flip,
+                        reward=toss_value, paired=True, confidence=3.0)
+    state = game.new(RaceOptions(), 1)
+    result = search(game, game.view(state, 0), 0, game.legal_actions(state), Rng(seed=5), hooks,
+                    Budget(iterations=12, think_ms=None))
+    assert result.action == Call(side="lucky")
