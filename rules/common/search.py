@@ -262,17 +262,14 @@ def _paired_pick(keys: list[Any], rewards: dict[Any, list[float | None]], home: 
                  z: float) -> tuple[Any | None, float]:
     """The key to play and its mean reward: the heuristic's ``home`` unless another action
     gains on it, in the worlds where both were played, more than ``z`` standard errors of
-    that gain (and more than any other such action); ``None`` when nothing was played."""
+    that gain (and more than any other such action); ``None`` (the heuristic stands) when
+    the heuristic's choice was never played out: nothing to compare with."""
     def mean(key: Any) -> float | None:
         vals = [v for v in rewards[key] if v is not None]
         return sum(vals) / len(vals) if vals else None
 
     if mean(home) is None:
-        tried = [(m, k) for k in keys if (m := mean(k)) is not None]
-        if not tried:
-            return None, 0.0
-        m, k = max(tried, key=lambda t: t[0])
-        return k, m
+        return None, 0.0
     best, best_gain = home, 0.0
     for key in keys:
         if key == home:

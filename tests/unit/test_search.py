@@ -385,3 +385,17 @@ def test_paired_worlds_share_the_rollouts_luck():
     result = search(game, game.view(state, 0), 0, game.legal_actions(state), Rng(seed=5), hooks,
                     Budget(iterations=12, think_ms=None))
     assert result.action == Call(side="lucky")
+
+
+def test_with_no_rollout_of_its_choice_the_heuristic_stands():
+    # A budget of one rollout plays out only the first root action ("plain" here, while
+    # the heuristic below calls "lucky"): nothing to compare with, so the heuristic's call.
+    game = Toss()
+    call_lucky = lambda g, v, s, actions, r: actions[-1] if actions[0].kind == "call" else actions[0]  # noqa: E731
+    hooks = SearchHooks(determinize=lambda g, v, s, r: v.model_copy(deep=True), rollout=call_lucky,
+                        reward=toss_value, paired=True)
+    state = game.new(RaceOptions(), 1)
+    result = search(game, game.view(state, 0), 0, game.legal_actions(state), Rng(seed=5), hooks,
+                    Budget(iterations=1, think_ms=None))
+    assert result.visits == {Call(side="plain"): 1, Call(side="lucky"): 0}
+    assert result.action == Call(side="lucky")
