@@ -100,3 +100,57 @@ PINNED: dict[tuple[str, int], tuple[int, str, str]] = {
 @pytest.mark.parametrize("case,seed", [(c, s) for c in CASES for s in SEEDS])
 def test_samurai_plays_the_pinned_games(case, seed):
     assert play(CASES[case], seed) == PINNED[(case, seed)]
+
+
+# -- the first pair is remembered by everything it reads ----------------------------------
+from rules.duel import bots  # noqa: E402
+
+CHANGES = {
+    "Strength": lambda v: setattr(v.player, "s", v.player.s + 2),
+    "Technique": lambda v: setattr(v.player, "t", v.player.t + 2),
+    "Guard": lambda v: setattr(v.player, "g", v.player.g + 3),
+    "Strength capped": lambda v: setattr(v.player, "cap_s", True),
+    "Technique capped": lambda v: setattr(v.player, "cap_t", True),
+    "the die lost": lambda v: setattr(v.player, "die", None),
+    "the second exchange": lambda v: setattr(v, "exchange", 2),
+    "the weapon": lambda v: setattr(v, "weapon", "kusarigama" if v.weapon != "kusarigama" else "katana"),
+    "the defence deck": lambda v: setattr(v, "defence_deck", v.defence_deck[: len(v.defence_deck) // 2]),
+    "the counterattack deck": lambda v: setattr(v, "counter_deck", v.counter_deck[:2]),
+    "the foe's Ki": lambda v: setattr(v.foes[v.target or 0], "ki", 0 if v.foes[v.target or 0].ki else 2),
+    "the foe's defence": lambda v: setattr(v.foes[v.target or 0], "defs", v.foes[v.target or 0].defs + 2),
+    "the foe's attack": lambda v: setattr(v.foes[v.target or 0], "atk", v.foes[v.target or 0].atk + 2),
+}
+
+
+def first_pair_views(limit: int = 80):
+    """Views at the samurai bot's first-pair choices (before a defence is revealed)."""
+    found = []
+    for seed in range(1000, 1040):
+        state = GAME.new(DuelOptions(opponent="kojiro"), seed)
+        while (seat := GAME.to_move(state)) is not None and len(found) < limit:
+            actions = GAME.legal_actions(state)
+            view = GAME.view(state, seat)
+            if any(a.kind == "activate" for a in actions) and view.defence is None:
+                found.append((view, [a.card for a in actions if a.kind == "activate"]))
+            GAME.apply(state, samurai(GAME, view, seat, actions, Rng(seed=seed)))
+    return found
+
+
+def test_a_remembered_first_pair_is_the_one_worked_out_afresh():
+    # Each change alters something the choice reads; a memory keyed without it would give
+    # the unchanged position's pair. Each change must alter the choice somewhere, but the
+    # die's loss: it only takes 0.4 off a Void combo, which never turned a choice in these
+    # positions (it is checked all the same).
+    views = first_pair_views()
+    moved = dict.fromkeys(CHANGES, 0)
+    for view, hand in views:
+        need = max(1, min(2 - len(view.exchange_cards), len(hand)))
+        before = bots._first_pair(view, hand, need)
+        for name, change in CHANGES.items():
+            other = view.model_copy(deep=True)
+            change(other)
+            fresh = bots._find_first_pair(other, hand, need)
+            assert bots._first_pair(other, hand, need) == fresh, name
+            moved[name] += fresh != before
+    del moved["the die lost"]
+    assert all(moved.values()), moved
