@@ -11,6 +11,12 @@ heuristic bot as the rollout policy (to the end, or to ``max_depth`` and the gam
 its own reward, so the co-operative games' seats share one and the rivals of Senji each
 seek their own.
 
+A game may ask instead for *paired* sampling at the root (``SearchHooks.paired``): no
+tree; each sampled world is played out after every root action from one rollout seed,
+and the actions are compared with the heuristic's choice world by world (common random
+numbers: where luck decides most games, the difference between two choices is far less
+noisy than either result). An iteration is then one rollout.
+
 The budget is a number of iterations (deterministic for the bot's RNG), a wall-clock
 cap (``think_ms``, checked inside rollouts too, so a move never takes much longer), or
 both. The most visited root action is played; with no finished iteration the
