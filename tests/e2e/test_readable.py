@@ -183,7 +183,7 @@ async def walk_screens(app, pilot, game, options: dict, seed: int, stops: tuple[
 # same worker and the second reads the screens the first walked.
 SCREEN_SIZES = ((80, 24), (160, 48))
 SCREEN_SEEDS = (2, 7)
-SCREEN_STOPS = (0, 6, 20, 45)
+SCREEN_STOPS = (0, 6, 20, 45, 60)
 
 
 @dataclass(frozen=True)
