@@ -79,3 +79,19 @@ def en(s: HarakiriState, uid: str):
 
 def texts(s: HarakiriState) -> str:
     return "\n".join(line.text for line in s.log)
+
+
+def random_game(options, seed: int, before=None, after=None) -> HarakiriState:
+    """A game of random moves (at most 3,000) from ``seed``: ``before(state)`` is called
+    before each action, ``after(state)`` after it; the state at the end is returned."""
+    state, rng = GAME.new(options, seed), Rng(seed=seed)
+    for _ in range(3000):
+        if GAME.outcome(state) is not None:
+            break
+        if before is not None:
+            before(state)
+        acts = GAME.legal_actions(state)
+        GAME.apply(state, acts[rng.below(len(acts))])
+        if after is not None:
+            after(state)
+    return state

@@ -10,6 +10,8 @@ import pytest
 from rules.common import Rng
 from rules.harakiri import GAME, enemy as enemy_mod
 
+from .helpers import random_game
+
 GAMES = [({}, range(1, 13)), ({"players": 2, "scenario": "ossuary_bell", "level": 2}, range(1, 9))]
 
 
@@ -52,12 +54,7 @@ def test_a_kept_search_answers_as_a_fresh_one_over_random_play(checked):
     for opts, seeds in GAMES:
         options = GAME.parse_options(opts) if opts else GAME.Options()
         for seed in seeds:
-            state, rng = GAME.new(options, seed), Rng(seed=seed)
-            for _ in range(3000):
-                if GAME.outcome(state) is not None:
-                    break
-                acts = GAME.legal_actions(state)
-                GAME.apply(state, acts[rng.below(len(acts))])
+            random_game(options, seed)
     # the kept searches were really used: ties answered mid-line, moves then attacks
     assert checked["resumed"] > 20 and checked["moves"] > 500 and checked["targets"] > 500
 

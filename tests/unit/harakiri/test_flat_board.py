@@ -10,6 +10,8 @@ from rules.harakiri import GAME, character, core, data, grid
 from rules.harakiri.core import enemy_stats, stats_of
 from rules.harakiri.model import Enemy
 
+from .helpers import random_game
+
 OPTION_SETS = ({}, {"players": 2, "scenario": "ossuary_bell", "level": 2},
                {"players": 4, "adventure_result": "failure", "level": 3, "kami_affinity": 6})
 
@@ -19,14 +21,7 @@ def _random_play(seeds, each_position=None):
     for opts in OPTION_SETS:
         options = GAME.parse_options(opts) if opts else GAME.Options()
         for seed in seeds:
-            state, rng = GAME.new(options, seed), Rng(seed=seed)
-            for _ in range(3000):
-                if GAME.outcome(state) is not None:
-                    break
-                if each_position is not None:
-                    each_position(state)
-                acts = GAME.legal_actions(state)
-                GAME.apply(state, acts[rng.below(len(acts))])
+            random_game(options, seed, before=each_position)
 
 
 def _plain_reach(g, m, start, budget, occ, res, blocked, ends_only):

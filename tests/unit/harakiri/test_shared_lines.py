@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from rules.common import Rng
 from rules.harakiri import GAME, model
+
+from .helpers import random_game
 
 OPTION_SETS = ({}, {"players": 2, "scenario": "ossuary_bell", "level": 2})
 
@@ -19,13 +20,7 @@ class _Forgetful(dict):
 
 
 def _play(options, seed):
-    state, rng = GAME.new(options, seed), Rng(seed=seed)
-    for _ in range(3000):
-        if GAME.outcome(state) is not None:
-            break
-        acts = GAME.legal_actions(state)
-        GAME.apply(state, acts[rng.below(len(acts))])
-    return state
+    return random_game(options, seed)
 
 
 def test_logs_of_shared_lines_are_the_logs_of_fresh_ones_over_random_play(monkeypatch):

@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from rules.common import Rng
 from rules.harakiri import GAME, core
+
+from .helpers import random_game
 
 RUNS = (({}, range(1, 9)), ({"players": 2, "scenario": "ossuary_bell"}, range(1, 9)),
         ({"players": 4, "level": 3}, range(1, 5)))
@@ -27,15 +28,14 @@ class _Forgetful(dict):
 def _play(options, seed: int):
     """A random game: its final state and every board seen after a zone was revealed or
     removed."""
-    state, rng = GAME.new(options, seed), Rng(seed=seed)
-    boards = [dict(state.squares)]
-    for _ in range(3000):
-        if GAME.outcome(state) is not None:
-            break
-        acts = GAME.legal_actions(state)
-        GAME.apply(state, acts[rng.below(len(acts))])
-        if state.squares.keys() != boards[-1].keys():
+    boards = []
+
+    def note(state):
+        if not boards or state.squares.keys() != boards[-1].keys():
             boards.append(dict(state.squares))
+
+    state = random_game(options, seed, before=note)
+    note(state)
     return state, boards
 
 
