@@ -61,6 +61,8 @@ def test_the_flat_reach_search_finds_what_the_plain_one_finds_over_random_play(m
         return flat(*args)
 
     monkeypatch.setattr(grid, "_reachable", noted)
+    # searches remembered by earlier tests in this process would not be searched again here
+    monkeypatch.setattr(grid, "_REACHED", {})
     _random_play(range(1, 9))
     assert len(searched) > 200
     diagonal_blocked = 0
