@@ -3,6 +3,8 @@ heights of the parts drawn as unwrapped text."""
 
 from __future__ import annotations
 
+import re
+
 from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
@@ -16,9 +18,66 @@ BOARDS_MIN = 24  # the character boards' column beside the grid, at least
 UNDER = 18  # lines of the board area kept for the top and the enemies under a tall grid
 
 
-def wrap_lines(text: Text, width: int) -> tuple[Text, list[int]]:
-    """``text`` with each line longer than ``width`` wrapped at its spaces (a word longer
-    than the line is folded, never cut), and the line each original line now starts on."""
+# Where a long line of a board may break first: after a comma, a colon or a " · " between
+# two facts, so that "armour 1" or "0 of 4" never lose their number to the next line.
+_PHRASE_END = re.compile(r"(?:, |: | · )")
+
+
+def _phrases(plain: str) -> list[int]:
+    """The offsets where each phrase of ``plain`` ends (the last is the line's end)."""
+    ends = [m.end() for m in _PHRASE_END.finditer(plain)]
+    return [e for e in ends if e < len(plain)] + [len(plain)]
+
+
+def _bare(plain: str) -> str:
+    """A piece as it ends a line: no trailing spaces, nor a " · " the line break replaces."""
+    plain = plain.rstrip()
+    return plain[:-1].rstrip() if plain.endswith(" ·") else plain
+
+
+def _ended(piece: Text) -> Text:
+    piece.rstrip()
+    if piece.plain.endswith(" ·"):
+        piece = piece[:-1]
+        piece.rstrip()
+    return piece
+
+
+def _wrap_line(line: Text, width: int) -> list[Text]:
+    """One line too long for ``width``: broken between phrases where it can, else at its
+    spaces (a word longer than the line folded); each further piece indented two more
+    than the line, so it reads as the same line going on. A " · " between two facts is
+    not kept at the end of a piece: the line break separates them."""
+    plain = line.plain
+    lead = len(plain) - len(plain.lstrip(" "))
+    hang = " " * min(lead + 2, max(0, width // 3))
+    room_next = max(1, width - len(hang))
+    out: list[Text] = []
+    cur, room, prev = Text(), width, 0
+    for end in _phrases(plain):
+        phrase, prev = line[prev:end], end
+        if cell_len(_bare(cur.plain + phrase.plain)) <= room:
+            cur.append(phrase)
+            continue
+        if cur.plain.strip():
+            out.append(cur)
+            cur, room = Text(), room_next
+        if cell_len(_bare(phrase.plain)) <= room:
+            cur = phrase.copy()
+            continue
+        pieces = list(phrase.wrap(_MEASURE, room_next, overflow="fold", no_wrap=False))
+        out.extend(pieces[:-1])
+        cur, room = pieces[-1], room_next
+    if cur.plain.strip() or not out:
+        out.append(cur)
+    out = [_ended(piece) for piece in out]
+    return [piece if not n else Text.assemble(hang, piece) for n, piece in enumerate(out)]
+
+
+def wrap_lines(text: Text, width: int, phrases: bool = True) -> tuple[Text, list[int]]:
+    """``text`` with each line longer than ``width`` wrapped (between phrases where it can,
+    with the pieces after the first indented; with ``phrases`` false at its spaces only, no
+    indent), and the line each original line now starts on."""
     lines = text.split("\n", allow_blank=True)
     if width <= 0 or all(cell_len(line.plain) <= width for line in lines):
         return text, list(range(len(lines)))
@@ -28,6 +87,8 @@ def wrap_lines(text: Text, width: int) -> tuple[Text, list[int]]:
         starts.append(len(out))
         if cell_len(line.plain) <= width:
             out.append(line)
+        elif phrases:
+            out.extend(_wrap_line(line, width))
         else:
             out.extend(line.wrap(_MEASURE, width, overflow="fold", no_wrap=False))
     for piece in out:
@@ -62,7 +123,7 @@ class SideBoards:
         that high and only ever grows (until the terminal is resized), so that an enemy
         falling or the cursor leaving an enemy does not cost a layout of the whole screen."""
         part = self.query_one(selector, Part)
-        text, starts = wrap_lines(text, part.content_region.width)
+        text, starts = wrap_lines(text, part.content_region.width, phrases=selector != "#hk-top")
         if selector == "#hk-top":  # the queue cards' clickable lines follow the wrapping
             top = self.query_one("#hk-top")
             top.cards = [(starts[line] if line < len(starts) else line, x0, x1, ref)
