@@ -96,6 +96,19 @@ def _first(actions: list[ActionBase], cls: type) -> Any:
     return next((a for a in actions if isinstance(a, cls)), None)
 
 
+def _refilling(view: SpiritState, seat: int) -> bool:
+    """Whether the samurai fights on alone in a round that cannot end: every other samurai
+    has passed, and this round has given it more turns than there were plunderers dealt
+    (a top card that discards a defended card and shuffles the discard back into the
+    raider stack refills it by the card each fight takes, turn after turn)."""
+    if not all(o.passed for i, o in enumerate(view.samurai) if i != seat):
+        return False
+    me = view.samurai[seat]
+    turn = f"Round {view.round}: {me.name}'s turn ("
+    turns = sum(1 for line in view.log if line.text.startswith(turn))
+    return turns > view.dealt
+
+
 def samurai_bot(game: Any, view: SpiritState, seat: int, actions: list[ActionBase], rng: Rng):
     return decide(view, seat, actions)[0]
 
@@ -148,6 +161,10 @@ def decide(view: SpiritState, seat: int, actions: list[ActionBase]) -> tuple[Act
         return best, f"Keep the {keep} slot: losing it at round end would hurt most."
     # D4: action
     if Fight in kinds:
+        if PassRound in kinds and _refilling(view, seat):
+            return _first(actions, PassRound), (
+                "You have had more turns alone this round than there were plunderers dealt: your"
+                " top card keeps shuffling the discard pile back into the raider stack, so it never runs out.")
         chance = safe_chance(view, seat)
         if chance >= 0.5:
             share = "Every unseen card" if chance >= 0.995 else f"About {_pct(chance)} of the unseen cards"

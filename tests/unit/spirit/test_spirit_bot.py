@@ -98,3 +98,27 @@ def test_bot_passes_rather_than_wasting_a_support():
     line(t, 2, "P4-06", "P4-07", "P2-09")  # 10 of 11
     begin(t, 0)
     assert choose(t).kind == "pass_round"
+
+
+def test_a_lone_samurai_whose_top_card_refills_the_stack_passes_and_the_round_ends():
+    """Round 3, Gorobei and Heihachi have passed. Kyuzo's top card, the boss 6 (farm), makes
+    him discard a defended card and shuffle the discard back into the raider stack at the
+    start of every turn; each fight draws that card again and he defends it again: the
+    stack never runs out. He fights on while the round has given him no more turns than
+    there were plunderers dealt (21 at three players, Hard), then passes, and the round
+    (the game) ends."""
+    t = table(("Kyuzo", "Gorobei", "Heihachi"), round=3, difficulty="hard")
+    line(t, 0, "B-6")
+    defended(t, 0, "P1-05")
+    stack(t, "P1-04", size=1)
+    t.discard.clear()
+    t.samurai[1].passed = t.samurai[2].passed = True
+    begin(t, 0)
+    kinds = []
+    while not t.over and len(kinds) < 1000:
+        action = choose(t)
+        kinds.append(action.kind)
+        GAME.apply(t, action)
+    assert t.over
+    assert kinds.count("fight") == 21 and kinds[-1] == "pass_round"
+    assert sum(1 for entry in t.log if entry.text.startswith("Round 3: Kyuzo's turn")) == 22

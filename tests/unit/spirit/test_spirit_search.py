@@ -15,7 +15,7 @@ from pydantic import ValidationError
 
 from rules.common import Rng
 from rules.common.search import Budget, search
-from rules.spirit import GAME
+from rules.spirit import GAME, bots
 from rules.spirit.bots import decide
 from rules.spirit.builder import begin, defended, stack, table
 from rules.spirit.model import SpiritOptions
@@ -134,21 +134,35 @@ def test_round_one_is_played_out_to_round_two_and_then_read():
     assert play_round(GAME, t) and (t.over or (t.round == 2 and at_round_start(t)))
 
 
+def _play(state, actions):
+    for _ in range(actions):
+        if state.over:
+            return
+        seat = GAME.to_move(state)
+        legal = GAME.legal_actions(state)
+        GAME.apply(state, legal[0] if len(legal) == 1 else decide(state, seat, legal)[0])
+
+
 def the_endless_fight():
     """Two players, Easy, seed 102795: in round 3 Kanbei fights alone, and his top card's
     penalty (discard a defended card, shuffle the discard into the raiders) gives him the
     same card to defend again, turn after turn."""
     state = GAME.new(SpiritOptions(players=2, difficulty="easy"), 102795)
-    for _ in range(1500):
-        seat = GAME.to_move(state)
-        legal = GAME.legal_actions(state)
-        GAME.apply(state, legal[0] if len(legal) == 1 else decide(state, seat, legal)[0])
-    assert not state.over and state.round == 3
+    _play(state, 1500)
     return state
 
 
-def test_a_round_the_bot_never_ends_is_worth_nothing_and_the_search_passes():
+def test_the_samurai_bot_passes_out_of_the_endless_fight():
     state = the_endless_fight()
+    assert state.over and state.won  # the village held
+
+
+def test_a_round_the_bot_never_ends_is_worth_nothing_and_the_search_passes(monkeypatch):
+    # A samurai bot that fought on forever (as it did before it counted its turns alone):
+    # the search's own guard counts such a round as lost, and passes out of it.
+    monkeypatch.setattr(bots, "_refilling", lambda view, seat: False)
+    state = the_endless_fight()
+    assert not state.over and state.round == 3
     assert not play_round(GAME, copy.deepcopy(state))
     assert evaluate(GAME, copy.deepcopy(state)) == [0.0]
     while state.pending.kind != "ACTION":
@@ -156,7 +170,7 @@ def test_a_round_the_bot_never_ends_is_worth_nothing_and_the_search_passes():
         GAME.apply(state, legal[0] if len(legal) == 1 else decide(state, seat, legal)[0])
     seat, legal = GAME.to_move(state), GAME.legal_actions(state)
     view = GAME.view(state, seat)
-    assert decide(view, seat, legal)[0].kind == "fight"  # the samurai bot fights on, forever
+    assert decide(view, seat, legal)[0].kind == "fight"  # that bot fights on, forever
     found = search(GAME, view, seat, legal, Rng(seed=1), HOOKS, Budget(iterations=30, think_ms=None))
     assert found.action.kind == "pass_round"  # passing ends the round, and the village holds
 
