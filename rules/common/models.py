@@ -15,6 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .attrs import plain_attributes
 from .rng import Rng
 
 
@@ -23,11 +24,21 @@ class Model(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        plain_attributes(cls)  # attribute reads (and Plain stores) on CPython's fast path
+
 
 class Frozen(BaseModel):
     """An immutable model that refuses unknown fields."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        plain_attributes(cls)  # attribute reads on CPython's fast path
 
 
 class ActionBase(Frozen):

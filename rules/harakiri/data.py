@@ -7,11 +7,17 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rules.common.attrs import plain_attributes
 from rules.common.data import load_asset
 
 
 class _M(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        plain_attributes(cls)  # the definitions are read all game long: CPython's fast path
 
 
 class Die(_M):
