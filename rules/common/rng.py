@@ -14,6 +14,8 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .attrs import plain_attributes
+
 T = TypeVar("T")
 
 _hash, _from_bytes = blake2b, int.from_bytes
@@ -23,6 +25,23 @@ _LIMITS = tuple(_SPAN - (_SPAN % n) if n else 0 for n in range(64))
 # The decimal bytes of the first counters, which every game's setup shuffles draw.
 _DIGITS_MADE = 1024
 _DIGITS = tuple(b"%d" % i for i in range(_DIGITS_MADE))
+
+# BLAKE2b of ``seed:counter`` is BLAKE2b fed ``seed:`` then the counter's digits (it buffers its
+# input until a whole block), so a hash already fed each seed's prefix is kept, and a draw copies
+# it and feeds it the digits: the same digest, without formatting the bytes or setting the
+# hash's parameters anew (issue 28's speed: the random bot draws once for every action).
+_PREFIXED: dict[int, object] = {}
+_PREFIXED_MOST = 4096
+
+
+def _prefixed(seed: int):
+    """A BLAKE2b (8-byte digest) already fed ``f"{seed}:"``: copy it, never feed it."""
+    got = _PREFIXED.get(seed)
+    if got is None:
+        if len(_PREFIXED) >= _PREFIXED_MOST:
+            _PREFIXED.clear()
+        got = _PREFIXED[seed] = _hash(b"%d:" % seed, digest_size=8)
+    return got
 
 
 class Rng(BaseModel):
@@ -42,8 +61,9 @@ class Rng(BaseModel):
         counter = fields["counter"]
         fields["counter"] = counter + 1
         self.__pydantic_fields_set__.add("counter")
-        digest = _hash(b"%d:%d" % (fields["seed"], counter), digest_size=8).digest()
-        return _from_bytes(digest, "big")
+        h = _prefixed(fields["seed"]).copy()
+        h.update(_DIGITS[counter] if counter < _DIGITS_MADE else b"%d" % counter)
+        return _from_bytes(h.digest(), "big")
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)``: ``next64`` until it falls under a multiple of n."""
@@ -53,8 +73,11 @@ class Rng(BaseModel):
         # The draws of next64, inlined: the random bot draws once for every action it plays.
         fields = self.__dict__
         seed, counter = fields["seed"], fields["counter"]
+        prefixed = _PREFIXED.get(seed) or _prefixed(seed)
         while True:
-            x = _from_bytes(_hash(b"%d:%d" % (seed, counter), digest_size=8).digest(), "big")
+            h = prefixed.copy()  # the hash of f"{seed}:{counter}", fed the counter's digits only
+            h.update(_DIGITS[counter] if counter < _DIGITS_MADE else b"%d" % counter)
+            x = _from_bytes(h.digest(), "big")
             counter += 1
             if x < limit:
                 fields["counter"] = counter
@@ -83,15 +106,16 @@ class Rng(BaseModel):
         game's setup shuffles its decks, and the calls would cost more than the hashes.
         """
         fields = self.__dict__
-        prefix, counter = b"%d:" % fields["seed"], fields["counter"]  # the bytes of f"{seed}:"
-        hash_, from_bytes, digits, made = blake2b, int.from_bytes, _DIGITS, _DIGITS_MADE
+        prefixed, counter = _prefixed(fields["seed"]), fields["counter"]  # fed f"{seed}:"
+        from_bytes, digits, made = int.from_bytes, _DIGITS, _DIGITS_MADE
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
             limit = _LIMITS[n] if n < 64 else _SPAN - (_SPAN % n)
             while True:
-                # f"{seed}:{counter}" as bytes: the counter's digits are made once for all games
-                text = prefix + digits[counter] if counter < made else b"%s%d" % (prefix, counter)
-                x = from_bytes(hash_(text, digest_size=8).digest(), "big")
+                # the hash of f"{seed}:{counter}": the digits are made once for all games
+                h = prefixed.copy()
+                h.update(digits[counter] if counter < made else b"%d" % counter)
+                x = from_bytes(h.digest(), "big")
                 counter += 1
                 if x < limit:
                     break
@@ -122,3 +146,6 @@ class Rng(BaseModel):
         """
         digest = blake2b(f"{self.seed}:{label}".encode(), digest_size=8).digest()
         return Rng(seed=int.from_bytes(digest, "big") >> 1)
+
+
+plain_attributes(Rng)  # reads (state.rng.counter) on CPython's fast path, as every model's

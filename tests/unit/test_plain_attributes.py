@@ -89,9 +89,10 @@ def test_the_state_reads_and_stores_are_specialised():
 
 
 @only_311
-def test_frozen_actions_and_definitions_read_on_the_fast_path_too():
+def test_frozen_actions_definitions_and_the_rng_read_on_the_fast_path_too():
     assert _specialised(_warm(_fresh("return x.x"), Step(x=1, y=2)), "LOAD_ATTR")
     assert _specialised(_warm(_fresh("return x.name"), hdata.weapons()["katana"]), "LOAD_ATTR")
+    assert _specialised(_warm(_fresh("return x.counter"), Rng(seed=4)), "LOAD_ATTR")
 
 
 @only_311

@@ -60,3 +60,45 @@ def test_deck_top_is_the_end_and_refill_reshuffles():
     assert draw_with_refill(deck, discard, rng) == 1
     card = draw_with_refill(deck, discard, rng)
     assert card in (7, 8) and discard == [] and rng.counter > 0
+
+
+def _reference_next64(seed: int, counter: int) -> int:
+    """The draw as the module's docstring defines it, written out here."""
+    from hashlib import blake2b
+    return int.from_bytes(blake2b(f"{seed}:{counter}".encode(), digest_size=8).digest(), "big")
+
+
+def _reference_below(seed: int, counter: int, n: int) -> tuple[int, int]:
+    limit = (1 << 64) - ((1 << 64) % n)
+    while True:
+        x = _reference_next64(seed, counter)
+        counter += 1
+        if x < limit:
+            return x % n, counter
+
+
+def test_draws_are_the_hash_of_seed_and_counter_past_every_kept_table():
+    # Counters on both sides of the digits made once, seeds from 0 to long ones, and more
+    # seeds than the prepared hashes kept (so some are made again after a clearing).
+    for seed in [0, 1, 9, 10, 12345, 2**62 + 17] + list(range(100, 4300, 1)):
+        for counter in ((0, 1023, 1024, 5000) if seed < 4100 else (7,)):
+            rng = Rng(seed=seed, counter=counter)
+            assert rng.next64() == _reference_next64(seed, counter)
+    for seed in (3, 77, 2**40):
+        for counter in (0, 1020, 1030):
+            for n in (1, 2, 6, 7, 63, 64, 1000, 3**30):
+                rng = Rng(seed=seed, counter=counter)
+                got = rng.below(n)
+                assert (got, rng.counter) == _reference_below(seed, counter, n)
+
+
+def test_a_shuffle_is_fisher_yates_over_the_reference_draws():
+    for seed, counter in ((5, 0), (6, 1015), (2**50, 3000)):
+        items = list(range(70))
+        rng = Rng(seed=seed, counter=counter)
+        rng.shuffle(items)
+        expected, c = list(range(70)), counter
+        for i in range(69, 0, -1):
+            j, c = _reference_below(seed, c, i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert items == expected and rng.counter == c
