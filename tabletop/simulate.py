@@ -93,10 +93,10 @@ def play_one(game: Game, options: OptionsBase, seed: int, bot_name: str, max_act
     by_seat = seat_bots(game, options, budget)  # per-seat bots named in the options (Senji's --seats)
     state = game.new(options, seed)
     played = 0
-    while game.to_move(state) is not None:
+    seat = game.to_move(state)  # asked once per action (a game's to_move only reads the state)
+    while seat is not None:
         if played >= max_actions:
             raise RuntimeError(f"no end after {max_actions} actions")
-        seat = game.to_move(state)
         actions = game.legal_actions(state)
         if not actions:
             raise RuntimeError("no legal action although the game is not over")
@@ -110,6 +110,7 @@ def play_one(game: Game, options: OptionsBase, seed: int, bot_name: str, max_act
         if choices is not None:
             choices[action.kind] += 1
         played += 1
+        seat = game.to_move(state)
     return state, played
 
 
