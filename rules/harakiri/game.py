@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from copy import deepcopy
 from itertools import repeat
-from operator import attrgetter, is_
+from operator import is_
 
 from rules.common import Game, IllegalAction, Outcome, Rng
 from rules.common.models import OptionsBase, visible_log
@@ -25,17 +25,20 @@ from .model import (
 )
 
 
-_P_AP_HP, _P = attrgetter("p", "ap", "hp"), attrgetter("p")
-
-
-def _position(state: HarakiriState) -> tuple:
+def _position(state: HarakiriState) -> list:
     """A cheap sign that nothing moved since the active character's legal actions were
-    listed: whose decision, the Move's points, the character's action points, and where
-    every miniature stands."""
+    listed: whose decision, the Move's points, every character's square, action points and
+    health, and where every enemy stands. (A list grown in place: cheaper than a tuple
+    spread from ``attrgetter``s, and compared the same way.)"""
     sub = state.sub
-    return (state.step, state.active, state.pending is None, state.rng.counter, state.reveals,
-            len(state.log), id(sub), sub.mp if sub is not None else None,
-            *map(_P_AP_HP, state.characters), len(state.characters), *map(_P, state.enemies))
+    chars = state.characters
+    out = [state.step, state.active, state.pending is None, state.rng.counter, state.reveals,
+           len(state.log), id(sub), sub.mp if sub is not None else None, len(chars)]
+    for c in chars:
+        out += (c.p, c.ap, c.hp)
+    for e in state.enemies:
+        out.append(e.p)
+    return out
 
 
 def _among(action, actions: list) -> bool:
@@ -95,7 +98,7 @@ class Harakiri(Game):
     Action = HarakiriAction
     # The active character's last legal list handed out and the state it was for: a cache,
     # never part of a state (apply skips the second search for an action taken from it).
-    _offered: tuple[HarakiriState, tuple, list] | None = None
+    _offered: tuple[HarakiriState, list, list] | None = None
 
     # -- setup ------------------------------------------------------------------------
     def new(self, options: HarakiriOptions, seed: int) -> HarakiriState:
