@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from itertools import combinations
-from operator import attrgetter
 
 from rules.common import IllegalAction
 
@@ -123,7 +122,20 @@ def _attack_targets(state: HarakiriState, c: Character, r: int, board: _Board) -
     return out
 
 
-_C_SIGN, _E_SIGN, _R_SIGN = attrgetter("id", "p", "defeated"), attrgetter("uid", "p", "side"), attrgetter("p")
+def _board_sign(state: HarakiriState) -> list:
+    """What the board's lookups read: how many characters and enemies, every character's id,
+    square and defeat, every enemy's uid, square and side, every resistor's square (a list
+    grown in place: cheaper than tuples of ``attrgetter``s)."""
+    chars, enemies = state.characters, state.enemies
+    out = [len(chars), len(enemies)]
+    for c in chars:
+        out += (c.id, c.p, c.defeated)
+    for e in enemies:
+        out += (e.uid, e.p, e.side)
+    for r in state.resistors:
+        out.append(r.p)
+    return out
+
 
 # The board's lookups last made for a legal list, with the state and a sign of what they
 # read (every miniature's square and side, the resistors' squares, the board's tables): a
@@ -145,8 +157,7 @@ class _Board:
     def _look_up(self) -> None:
         state = self.state
         g = geometry(state)
-        sign = (tuple(map(_C_SIGN, state.characters)), tuple(map(_E_SIGN, state.enemies)),
-                tuple(map(_R_SIGN, state.resistors)))
+        sign = _board_sign(state)
         last = _LOOKED_UP[0]
         if last is not None and last[0] is state and last[1] is g and last[2] == sign:
             self._occ, self._res, self._seen, self._targets = last[3], last[4], last[5], last[6]
