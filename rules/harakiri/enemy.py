@@ -489,22 +489,28 @@ def drop_handoff() -> None:
 # The search of a line paused on the players' choice (a tie), with a sign of everything the
 # search read: answering the tie changes none of it, so the line goes on with the same search
 # (its remembered moves and targets) when the sign still holds; anything else starts anew.
-_PAUSED: list[tuple[HarakiriState, EnemyCtx, Sim, tuple] | None] = [None]
+_PAUSED: list[tuple[HarakiriState, EnemyCtx, Sim, list] | None] = [None]
 
 
-def _sign(state: HarakiriState) -> tuple:
+def _sign(state: HarakiriState) -> list:
     """What a ``Sim`` reads of the state (the board, every miniature's place, health, armour
     and conditions, the resistors, the initiative), and the marks of any roll or reveal."""
     sqs = state.squares
     # a Squares' version is never given twice: an unchanged one is the same board
     board = ("v", sqs.version) if isinstance(sqs, Squares) else tuple(sqs.values())
-    return (state.rng.counter, state.reveals, board,
-            tuple((c.p, c.defeated, c.hp, c.arm, c.kami_mode, tuple(c.attrs.values()), tuple(c.conds.items()))
-                  for c in state.characters),
-            tuple((e.uid, e.type, e.kind, e.side, e.plus, e.p, e.damage, e.arm_tokens, e.bulwark,
-                   e.range_bonus_round, tuple(e.conds.items())) for e in state.enemies),
-            tuple((r.id, r.p, r.tokens) for r in state.resistors),
-            tuple(q.ref for q in state.queue))
+    chars, enemies, resistors = state.characters, state.enemies, state.resistors
+    # one list grown in place, the counts first (cheaper than a tuple of generated tuples)
+    out = [state.rng.counter, state.reveals, board, len(chars), len(enemies), len(resistors)]
+    for c in chars:
+        out += (c.p, c.defeated, c.hp, c.arm, c.kami_mode, tuple(c.attrs.values()), tuple(c.conds.items()))
+    for e in enemies:
+        out += (e.uid, e.type, e.kind, e.side, e.plus, e.p, e.damage, e.arm_tokens, e.bulwark,
+                e.range_bonus_round, tuple(e.conds.items()))
+    for r in resistors:
+        out += (r.id, r.p, r.tokens)
+    for q in state.queue:
+        out.append(q.ref)
+    return out
 
 
 def _pause(state: HarakiriState, ctx: EnemyCtx, sim: Sim) -> None:

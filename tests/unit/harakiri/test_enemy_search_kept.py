@@ -78,3 +78,33 @@ def test_a_table_changed_before_the_tie_is_answered_gets_a_fresh_search(checked)
             acts = GAME.legal_actions(state)
             GAME.apply(state, acts[rng.below(len(acts))])
     assert hurt > 20
+
+
+def test_a_character_moved_before_the_tie_is_answered_gets_a_fresh_search(checked):
+    """A character carried to another free square between an enemy's tie and its answer (a
+    test's hand, an editor): the paused search read the old square (its reach, its targets),
+    so the line goes on with a new one, and every answer is again a fresh search's."""
+    from rules.harakiri.core import CHAR_MOVER
+    from rules.harakiri.grid import can_end, geometry, occupancy, resistor_squares
+
+    carried = 0
+    for seed in range(1, 31):
+        state, rng = GAME.new(GAME.Options(), seed), Rng(seed=seed)
+        for _ in range(3000):
+            if GAME.outcome(state) is not None:
+                break
+            pd = state.pending
+            if pd is not None and pd.kind == "tie" and pd.purpose.startswith("enemy"):
+                occ, res = occupancy(state), resistor_squares(state)
+                for c in state.characters:
+                    if c.defeated or c.p is None:
+                        continue
+                    free = [p for p in sorted(geometry(state).around(c.p))
+                            if p not in occ and can_end(state, CHAR_MOVER, p, occ, res)]
+                    if free:
+                        c.p = free[0]
+                        carried += 1
+                        break
+            acts = GAME.legal_actions(state)
+            GAME.apply(state, acts[rng.below(len(acts))])
+    assert carried > 20
