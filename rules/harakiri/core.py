@@ -278,9 +278,9 @@ def build_zone(state: HarakiriState, zid: str) -> None:
     for sid, (x, y) in zd.spawns.items():
         state.spawns[sid] = pos(x, y)
     for pd in zd.points:
-        state.points.append(Point(id=pd.id, name=pd.name, p=pos(pd.x, pd.y), zone=zid))
+        state.points.append(Point.made(id=pd.id, name=pd.name, p=pos(pd.x, pd.y), zone=zid))
     for rd in zd.resistors:
-        state.resistors.append(Resistor(id=rd.id, name=rd.name, p=pos(rd.x, rd.y), zone=zid,
+        state.resistors.append(Resistor.made(id=rd.id, name=rd.name, p=pos(rd.x, rd.y), zone=zid,
                                         tokens=rd.tokens, living=rd.living,
                                         interactable=rd.interactable))
     for z in state.zones:
@@ -576,11 +576,11 @@ def give_cond_char_now(state: HarakiriState, c: Character, kind: str) -> bool:
 
 def queue_cond_char(state: HarakiriState, c: Character, kind: str) -> None:
     """Negative conditions on characters pass through the Blessed check (a job)."""
-    state.jobs.append(Job(kind="cond", text=kind, target=c.id))
+    state.jobs.append(Job.made(kind="cond", text=kind, target=c.id))
 
 
 def roll_ki(state: HarakiriState, c: Character) -> None:
-    c.ki = [KiDie(value=state.rng.roll(6)) for _ in range(c.level)]
+    c.ki = [KiDie.made(value=state.rng.roll(6)) for _ in range(c.level)]
     state.say(f"{char_name(c.id)} rolls Ki dice: {', '.join(str(d.value) for d in c.ki)}.")
 
 
@@ -595,7 +595,7 @@ def check_ki_exhausted(state: HarakiriState, c: Character) -> None:
 
 def new_zone_list(state: HarakiriState) -> None:
     sc = data.scenario(state.options.scenario)
-    state.zones = [Zone(id=z.id, mode=z.events) for z in sc.zones]
+    state.zones = [Zone.made(id=z.id, mode=z.events) for z in sc.zones]
 
 
 # -- the end of an activation (moved from flow.py and character.py, issue 29: the phase

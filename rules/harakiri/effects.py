@@ -391,9 +391,9 @@ def zone_event(state: HarakiriState, zid: str) -> None:
     new: list[Job] = []
     for eff in card.effects:
         if isinstance(eff, str):
-            new.append(Job(kind="effect", text=eff, zone=zid))
+            new.append(Job.made(kind="effect", text=eff, zone=zid))
         else:
-            new.append(Job(kind="entry", text=eff.model_dump_json(), zone=zid, choice="event"))
+            new.append(Job.made(kind="entry", text=eff.model_dump_json(), zone=zid, choice="event"))
     state.jobs[0:0] = new
 
 

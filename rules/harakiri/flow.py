@@ -132,7 +132,7 @@ def init_step(state: HarakiriState) -> bool:
     elif sub == "f":
         chars = [q.ref for q in state.queue if q.ref.startswith("c:")]
         if len(chars) >= 2 and not state.swap_done:
-            state.pending = Pending(kind="swap", seat=collective_seat(state), options=chars)
+            state.pending = Pending.made(kind="swap", seat=collective_seat(state), options=chars)
             return True
         state.say("Initiative: " + ", ".join(ref_label(state, q.ref) for q in state.queue) + ".")
         state.step = "ACTIVATE"
