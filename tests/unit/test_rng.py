@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 from rules.common import Rng, draw, draw_with_refill
 
 
@@ -102,3 +104,13 @@ def test_a_shuffle_is_fisher_yates_over_the_reference_draws():
             j, c = _reference_below(seed, c, i + 1)
             expected[i], expected[j] = expected[j], expected[i]
         assert items == expected and rng.counter == c
+
+
+def test_a_roll_is_randint_from_one():
+    for sides in (1, 2, 6, 20, 100):
+        a, b = Rng(seed=sides, counter=3), Rng(seed=sides, counter=3)
+        assert [a.roll(sides) for _ in range(40)] == [b.randint(1, sides) for _ in range(40)]
+        assert a.counter == b.counter
+    for bad in (0, -3):
+        with pytest.raises(ValueError, match="randint"):
+            Rng(seed=1).roll(bad)
