@@ -90,8 +90,27 @@ def enemy_label(e: Enemy) -> str:
     return f"{name} {e.base}" if e.base else name
 
 
+# The labels of characters and enemies ("c:akira", "e:ashigaru-B"), by reference: they depend on
+# the printed data alone (a resistor's label reads the state, and is never kept).
+_REF_LABELS: dict[str, str] = {}
+
+
 def ref_label(state: HarakiriState | None, ref: str) -> str:
     """A reference in the rulebook's words; one naming nothing known reads as itself."""
+    got = _REF_LABELS.get(ref)
+    if got is not None:
+        return got
+    kind = ref[:2]
+    if kind not in ("c:", "e:"):
+        return _ref_label(state, ref)
+    if len(_REF_LABELS) >= 4096:
+        _REF_LABELS.clear()
+    got = _REF_LABELS[ref] = _ref_label(None, ref)
+    return got
+
+
+def _ref_label(state: HarakiriState | None, ref: str) -> str:
+    """``ref_label`` worked out."""
     kind, _, rest = ref.partition(":")
     if kind == "c":
         d = data.characters().characters.get(rest)

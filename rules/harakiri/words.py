@@ -93,9 +93,25 @@ def _skill_name(etype: str | None, sid: str) -> str:
     return sid.replace("_", " ").title()
 
 
+# The clauses said so far, by (enemy type, step, target): the words depend on these and on the
+# printed data alone, and an enemy's move says one every time (issue 28's speed).
+_STEP_WORDS: dict[tuple[str | None, str, str], str] = {}
+
+
 def step_words(etype: str | None, step: str, target: str = "its target") -> str:
     """One step of an enemy line, as a clause: ``M+1 adj`` -> "moves with 1 extra MP
     next to its target" (``target``: the target's name once it is known)."""
+    key = (etype, step, target)
+    got = _STEP_WORDS.get(key)
+    if got is None:
+        if len(_STEP_WORDS) >= 4096:
+            _STEP_WORDS.clear()
+        got = _STEP_WORDS[key] = _step_words(etype, step, target)
+    return got
+
+
+def _step_words(etype: str | None, step: str, target: str) -> str:
+    """``step_words`` worked out."""
     s = step.strip()
     focus = s.endswith("+F") or s.endswith("◉")
     s = s.removesuffix("+F").removesuffix("◉")
