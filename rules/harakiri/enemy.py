@@ -297,8 +297,10 @@ class Sim:
             else:
                 ok = []
             if ok:
-                fewest = min(reach[s] for s in ok)
-                opts[t] = sorted(s for s in ok if reach[s] == fewest)
+                fewest = min(map(reach.__getitem__, ok))
+                best = [s for s in ok if reach[s] == fewest]
+                best.sort()
+                opts[t] = best
         if not opts:
             return []
         if stp.typ == "grave" or stp.typ:

@@ -178,7 +178,11 @@ def apply_init_effect(state: HarakiriState, i: int) -> None:
 
 def activate_step(state: HarakiriState) -> bool:
     if state.active is None:
-        nxt = next((q for q in state.queue if not q.rotated), None)
+        nxt = None
+        for q in state.queue:  # the first card not rotated (a loop: no generator per call)
+            if not q.rotated:
+                nxt = q
+                break
         if nxt is None:
             state.step = "REDUCE_KI"
             return False
