@@ -156,8 +156,22 @@ def no_target(etype: str | None, step: str) -> str:
     return "no target in reach for an adjacent attack" if s.startswith("A adj") else "no target in reach to attack"
 
 
+_LINE_WORDS: dict[tuple[str | None, str], str] = {}  # kept as the clauses are, by (type, line)
+
+
 def line_words(etype: str | None, line: str) -> str:
     """A whole enemy line (steps joined by commas) as one sentence part."""
+    key = (etype, line)
+    got = _LINE_WORDS.get(key)
+    if got is None:
+        if len(_LINE_WORDS) >= 4096:
+            _LINE_WORDS.clear()
+        got = _LINE_WORDS[key] = _line_words(etype, line)
+    return got
+
+
+def _line_words(etype: str | None, line: str) -> str:
+    """``line_words`` worked out."""
     parts = [step_words(etype, st) for st in line.split(",") if st.strip()]
     return ", then ".join(parts)
 

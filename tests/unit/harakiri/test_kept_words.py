@@ -1,5 +1,5 @@
-"""An enemy step's clause (``words.step_words``) and a character's or enemy's label
-(``core.ref_label``) are kept once worked out (issue 28's speed): they depend on the printed
+"""An enemy step's clause (``words.step_words``), a whole line's (``words.line_words``) and a
+character's or enemy's label (``core.ref_label``) are kept once worked out (issue 28's speed): they depend on the printed
 data alone. Every kept answer must be the one worked out afresh, and whole games must say
 the same lines with nothing kept."""
 
@@ -32,9 +32,12 @@ def _logs() -> list[list[str]]:
 
 def test_every_kept_clause_and_label_is_the_one_worked_out_afresh(monkeypatch):
     monkeypatch.setattr(words, "_STEP_WORDS", {})
+    monkeypatch.setattr(words, "_LINE_WORDS", {})
     monkeypatch.setattr(core, "_REF_LABELS", {})
     _logs()
-    assert len(words._STEP_WORDS) > 30 and len(core._REF_LABELS) > 10
+    assert len(words._STEP_WORDS) > 30 and len(words._LINE_WORDS) > 30 and len(core._REF_LABELS) > 10
+    for (etype, line), said in words._LINE_WORDS.items():
+        assert said == words._line_words(etype, line)
     for (etype, step, target), said in words._STEP_WORDS.items():
         assert said == words._step_words(etype, step, target)
     for ref, label in core._REF_LABELS.items():
@@ -45,5 +48,6 @@ def test_every_kept_clause_and_label_is_the_one_worked_out_afresh(monkeypatch):
 def test_games_say_the_same_lines_with_nothing_kept(monkeypatch):
     kept = _logs()
     monkeypatch.setattr(words, "_STEP_WORDS", _Forgetful())
+    monkeypatch.setattr(words, "_LINE_WORDS", _Forgetful())
     monkeypatch.setattr(core, "_REF_LABELS", _Forgetful())
     assert _logs() == kept
