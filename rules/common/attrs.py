@@ -20,12 +20,16 @@ makes CPython work the slots out again, back to pydantic's way.
 
 from __future__ import annotations
 
-import ctypes
 import sys
 
 from pydantic import BaseModel
 
-_WORD = ctypes.sizeof(ctypes.c_void_p)
+try:
+    import ctypes
+except ImportError:  # pragma: no cover - a Python built without ctypes: pydantic's way stays
+    ctypes = None  # type: ignore[assignment]
+
+_WORD = ctypes.sizeof(ctypes.c_void_p) if ctypes is not None else 0
 
 
 def _word(cls: type, offset: int) -> int | None:
@@ -35,7 +39,7 @@ def _word(cls: type, offset: int) -> int | None:
 def _find_slots() -> tuple[int, int, int, int, int, int] | None:
     """(lookup slot's offset, object's lookup, the hook's lookup, store slot's offset, object's
     store, the hook's store), read off two probe classes; None where that cannot be trusted."""
-    if sys.implementation.name != "cpython":
+    if ctypes is None or sys.implementation.name != "cpython":
         return None
     try:
         api = ctypes.pythonapi
