@@ -88,6 +88,30 @@ def _clone(value):
     return deepcopy(value)
 
 
+def _pending_actions(pd) -> list:
+    """The answers to the question ``pd``: shared actions (frozen, made once), since answering
+    is most of an enemy's turn."""
+    if pd.kind == "tie":
+        return [_mk(Tie, o) for o in pd.options]
+    if pd.kind == "counterattack":
+        return [_mk(Counterattack, True), _mk(Counterattack, False)]
+    if pd.kind == "blessed":
+        return [_mk(Blessed, True), _mk(Blessed, False)]
+    if pd.kind == "init_order":
+        return [_mk(InitOrder, o) for o in pd.options]
+    if pd.kind == "battle_instinct":
+        return [_mk(BattleInstinct, True), _mk(BattleInstinct, False)]
+    if pd.kind == "swap":
+        out: list = []
+        for i, a in enumerate(pd.options):
+            for b in pd.options[i + 1:]:
+                out.append(_mk(SwapInitiative, a[2:], b[2:]))
+        return out + [_mk(SkipSwap)]
+    if pd.kind == "lose_attribute":
+        return [_mk(LoseAttribute, a) for a in pd.options]
+    return []
+
+
 class Harakiri(Game):
     id = "harakiri"
     title = "Harakiri: Blades of Honor (exploration)"
@@ -96,9 +120,10 @@ class Harakiri(Game):
     Options = HarakiriOptions
     State = HarakiriState
     Action = HarakiriAction
-    # The active character's last legal list handed out and the state it was for: a cache,
-    # never part of a state (apply skips the second search for an action taken from it).
-    _offered: tuple[HarakiriState, list, list] | None = None
+    # The last legal list handed out (the active character's, or the answers to a question), the
+    # state it was for and a sign of what it was made from: a cache, never part of a state
+    # (apply skips the second search for an action taken from it).
+    _offered: tuple[HarakiriState, list | tuple, list] | None = None
 
     # -- setup ------------------------------------------------------------------------
     def new(self, options: HarakiriOptions, seed: int) -> HarakiriState:
@@ -162,26 +187,10 @@ class Harakiri(Game):
             return []
         pd = state.pending
         if pd is not None:
-            # shared actions (frozen, made once): answering is most of an enemy's turn
-            if pd.kind == "tie":
-                return [_mk(Tie, o) for o in pd.options]
-            if pd.kind == "counterattack":
-                return [_mk(Counterattack, True), _mk(Counterattack, False)]
-            if pd.kind == "blessed":
-                return [_mk(Blessed, True), _mk(Blessed, False)]
-            if pd.kind == "init_order":
-                return [_mk(InitOrder, o) for o in pd.options]
-            if pd.kind == "battle_instinct":
-                return [_mk(BattleInstinct, True), _mk(BattleInstinct, False)]
-            if pd.kind == "swap":
-                out: list = []
-                for i, a in enumerate(pd.options):
-                    for b in pd.options[i + 1:]:
-                        out.append(_mk(SwapInitiative, a[2:], b[2:]))
-                return out + [_mk(SkipSwap)]
-            if pd.kind == "lose_attribute":
-                return [_mk(LoseAttribute, a) for a in pd.options]
-            return []
+            out = _pending_actions(pd)
+            # remembered with what it was made from, so that apply need not list it again
+            self._offered = (state, (pd, pd.kind, tuple(pd.options)), out)
+            return list(out)
         if state.step == "PLACE":
             taken = {c.p for c in state.characters if c.p is not None}
             out = []
@@ -204,7 +213,13 @@ class Harakiri(Game):
         offered, self._offered = self._offered, None
         pd = state.pending
         if pd is not None:
-            if not _among(action, self.legal_actions(state)):
+            # the answers just offered for this very question, if it is unchanged since
+            if offered is not None and offered[0] is state and type(offered[1]) is tuple \
+                    and offered[1][0] is pd and offered[1][1] == pd.kind and offered[1][2] == tuple(pd.options):
+                listed = offered[2]
+            else:
+                listed = _pending_actions(pd)
+            if not _among(action, listed):
                 raise IllegalAction(_pending_reason(pd.kind))
             self._answer(state, action)
         elif state.step == "PLACE":
