@@ -92,6 +92,7 @@ def play_one(game: Game, options: OptionsBase, seed: int, bot_name: str, max_act
     rngs = {name: Rng(seed=seed).fork(f"bot:{name}") for name in bots}
     by_seat = seat_bots(game, options, budget)  # per-seat bots named in the options (Senji's --seats)
     state = game.new(options, seed)
+    players: dict[int, tuple[Any, Rng, bool]] = {}  # seat -> its bot, that bot's RNG, blind or not
     played = 0
     seat = game.to_move(state)  # asked once per action (a game's to_move only reads the state)
     while seat is not None:
@@ -100,12 +101,16 @@ def play_one(game: Game, options: OptionsBase, seed: int, bot_name: str, max_act
         actions = game.legal_actions(state)
         if not actions:
             raise RuntimeError("no legal action although the game is not over")
-        name = names.get(seat, bot_name)
-        # A seat the options name keeps the run's RNG, as before the league.
-        b = bots[name] if seat in names else by_seat.get(seat, bots[bot_name])
-        # The random bot looks at nothing, so it is spared the cost of a view.
-        view = state if b is random_bot else game.view(state, seat)
-        action = b(game, view, seat, actions, rngs[name])
+        player = players.get(seat)
+        if player is None:  # worked out at the seat's first decision: the table never changes
+            name = names.get(seat, bot_name)
+            # A seat the options name keeps the run's RNG, as before the league.
+            b = bots[name] if seat in names else by_seat.get(seat, bots[bot_name])
+            # The random bot looks at nothing, so it is spared the cost of a view.
+            player = players[seat] = (b, rngs[name], b is random_bot)
+        b, rng, blind = player
+        view = state if blind else game.view(state, seat)
+        action = b(game, view, seat, actions, rng)
         game.apply(state, action)
         if choices is not None:
             choices[action.kind] += 1
