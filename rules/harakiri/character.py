@@ -65,7 +65,7 @@ _FIELDS: dict[type, tuple[str, ...]] = {}
 def _mk(cls, *values):
     """``_act`` with the first fields' values in their declared order (the same shared action,
     without building the keywords): the legal lists make thousands of these a game."""
-    got = _ACTIONS.get((cls, *values))
+    got = _ACTIONS.get((cls,) + values)  # the key ``_act`` makes: (cls, *values)
     if got is None:
         names = _FIELDS.get(cls)
         if names is None:
