@@ -27,8 +27,12 @@ class Plain(Model):
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
         super().__pydantic_init_subclass__(**kwargs)
-        # each class its own compiled ``made``, called with no classmethod in between
-        type.__setattr__(cls, "made", staticmethod(_maker(cls)))
+        # each class its own compiled ``made``, called with no classmethod in between (a class
+        # whose fields cannot be parameters keeps the classmethod, which says why when called)
+        try:
+            type.__setattr__(cls, "made", staticmethod(_maker(cls)))
+        except TypeError:
+            pass
 
     def model_post_init(self, context: object, /) -> None:
         object.__setattr__(self, "__pydantic_fields_set__", set(type(self).__pydantic_fields__))
