@@ -20,7 +20,7 @@ UNDER = 18  # lines of the board area kept for the top and the enemies under a t
 
 # Where a long line of a board may break first: after a comma, a colon or a " · " between
 # two facts, so that "armour 1" or "0 of 4" never lose their number to the next line.
-_PHRASE_END = re.compile(r"(?:, |: | · )")
+_PHRASE_END = re.compile(r"(?:, |: | · | {2,})")
 
 
 def _phrases(plain: str) -> list[int]:
@@ -43,14 +43,14 @@ def _ended(piece: Text) -> Text:
     return piece
 
 
-def _wrap_line(line: Text, width: int) -> list[Text]:
+def _wrap_line(line: Text, width: int, indent: bool = True) -> list[Text]:
     """One line too long for ``width``: broken between phrases where it can, else at its
     spaces (a word longer than the line folded); each further piece indented two more
     than the line, so it reads as the same line going on. A " · " between two facts is
     not kept at the end of a piece: the line break separates them."""
     plain = line.plain
     lead = len(plain) - len(plain.lstrip(" "))
-    hang = " " * min(lead + 2, max(0, width // 3))
+    hang = " " * (min(lead + 2, max(0, width // 3)) if indent else 0)
     room_next = max(1, width - len(hang))
     out: list[Text] = []
     cur, room, prev = Text(), width, 0
@@ -74,10 +74,10 @@ def _wrap_line(line: Text, width: int) -> list[Text]:
     return [piece if not n else Text.assemble(hang, piece) for n, piece in enumerate(out)]
 
 
-def wrap_lines(text: Text, width: int, phrases: bool = True) -> tuple[Text, list[int]]:
+def wrap_lines(text: Text, width: int, indent: bool = True) -> tuple[Text, list[int]]:
     """``text`` with each line longer than ``width`` wrapped (between phrases where it can,
-    with the pieces after the first indented; with ``phrases`` false at its spaces only, no
-    indent), and the line each original line now starts on."""
+    with the pieces after the first indented unless ``indent`` is false: the top's clickable
+    queue cards keep their columns), and the line each original line now starts on."""
     lines = text.split("\n", allow_blank=True)
     if width <= 0 or all(cell_len(line.plain) <= width for line in lines):
         return text, list(range(len(lines)))
@@ -87,10 +87,8 @@ def wrap_lines(text: Text, width: int, phrases: bool = True) -> tuple[Text, list
         starts.append(len(out))
         if cell_len(line.plain) <= width:
             out.append(line)
-        elif phrases:
-            out.extend(_wrap_line(line, width))
         else:
-            out.extend(line.wrap(_MEASURE, width, overflow="fold", no_wrap=False))
+            out.extend(_wrap_line(line, width, indent))
     for piece in out:
         piece.rstrip()
     return Text("\n").join(out), starts
@@ -123,7 +121,7 @@ class SideBoards:
         that high and only ever grows (until the terminal is resized), so that an enemy
         falling or the cursor leaving an enemy does not cost a layout of the whole screen."""
         part = self.query_one(selector, Part)
-        text, starts = wrap_lines(text, part.content_region.width, phrases=selector != "#hk-top")
+        text, starts = wrap_lines(text, part.content_region.width, indent=selector != "#hk-top")
         if selector == "#hk-top":  # the queue cards' clickable lines follow the wrapping
             top = self.query_one("#hk-top")
             top.cards = [(starts[line] if line < len(starts) else line, x0, x1, ref)

@@ -33,9 +33,10 @@ def test_lines_that_fit_are_left_alone_and_each_line_start_is_reported():
     assert starts == [0, 1, 3]
 
 
-def test_the_queue_line_wraps_at_its_spaces_without_indent():
-    assert lines("Queue: Akira, Ashigaru R, Hattori", 20, phrases=False) == [
-        "Queue: Akira,", "Ashigaru R, Hattori"]
+def test_the_top_wraps_between_its_facts_without_indent():
+    top = "Round 1  Oracle not drawn yet  Malice □□□□□□ 0/6  Events 4 green 4 red"
+    assert lines(top, 60, indent=False) == [
+        "Round 1  Oracle not drawn yet  Malice □□□□□□ 0/6", "Events 4 green 4 red"]
 
 
 def test_styles_stay_with_their_letters():
