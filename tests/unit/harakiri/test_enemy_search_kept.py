@@ -59,25 +59,35 @@ def test_a_kept_search_answers_as_a_fresh_one_over_random_play(checked):
     assert checked["resumed"] > 20 and checked["moves"] > 500 and checked["targets"] > 500
 
 
-def test_a_table_changed_before_the_tie_is_answered_gets_a_fresh_search(checked):
-    """A character hurt between an enemy's tie and its answer (a test's hand, an editor):
-    the paused search read the old health (a "-HP" priority), so the line goes on with a new
-    one, and every answer is again a fresh search's."""
-    hurt = 0
-    for seed in range(1, 21):
+def _at_enemy_ties(seeds, change) -> int:
+    """Random games in which ``change(state)`` may alter the table whenever an enemy's tie
+    waits for its answer; how many times it did."""
+    changed = 0
+    for seed in seeds:
         state, rng = GAME.new(GAME.Options(), seed), Rng(seed=seed)
         for _ in range(3000):
             if GAME.outcome(state) is not None:
                 break
             pd = state.pending
             if pd is not None and pd.kind == "tie" and pd.purpose.startswith("enemy"):
-                c = max(state.characters, key=lambda c: (not c.defeated, c.hp))
-                if not c.defeated and c.hp > 1:
-                    c.hp -= 2 if c.hp > 2 else 1  # the healthiest character, now perhaps the weakest
-                    hurt += 1
+                changed += change(state)
             acts = GAME.legal_actions(state)
             GAME.apply(state, acts[rng.below(len(acts))])
-    assert hurt > 20
+    return changed
+
+
+def test_a_table_changed_before_the_tie_is_answered_gets_a_fresh_search(checked):
+    """A character hurt between an enemy's tie and its answer (a test's hand, an editor):
+    the paused search read the old health (a "-HP" priority), so the line goes on with a new
+    one, and every answer is again a fresh search's."""
+    def hurt(state):
+        c = max(state.characters, key=lambda c: (not c.defeated, c.hp))
+        if not c.defeated and c.hp > 1:
+            c.hp -= 2 if c.hp > 2 else 1  # the healthiest character, now perhaps the weakest
+            return True
+        return False
+
+    assert _at_enemy_ties(range(1, 21), hurt) > 20
 
 
 def test_a_character_moved_before_the_tie_is_answered_gets_a_fresh_search(checked):
@@ -87,24 +97,16 @@ def test_a_character_moved_before_the_tie_is_answered_gets_a_fresh_search(checke
     from rules.harakiri.core import CHAR_MOVER
     from rules.harakiri.grid import can_end, geometry, occupancy, resistor_squares
 
-    carried = 0
-    for seed in range(1, 31):
-        state, rng = GAME.new(GAME.Options(), seed), Rng(seed=seed)
-        for _ in range(3000):
-            if GAME.outcome(state) is not None:
-                break
-            pd = state.pending
-            if pd is not None and pd.kind == "tie" and pd.purpose.startswith("enemy"):
-                occ, res = occupancy(state), resistor_squares(state)
-                for c in state.characters:
-                    if c.defeated or c.p is None:
-                        continue
-                    free = [p for p in sorted(geometry(state).around(c.p))
-                            if p not in occ and can_end(state, CHAR_MOVER, p, occ, res)]
-                    if free:
-                        c.p = free[0]
-                        carried += 1
-                        break
-            acts = GAME.legal_actions(state)
-            GAME.apply(state, acts[rng.below(len(acts))])
-    assert carried > 20
+    def carry(state):
+        occ, res = occupancy(state), resistor_squares(state)
+        for c in state.characters:
+            if c.defeated or c.p is None:
+                continue
+            free = [p for p in sorted(geometry(state).around(c.p))
+                    if p not in occ and can_end(state, CHAR_MOVER, p, occ, res)]
+            if free:
+                c.p = free[0]
+                return True
+        return False
+
+    assert _at_enemy_ties(range(1, 31), carry) > 20
