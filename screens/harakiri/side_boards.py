@@ -23,10 +23,11 @@ UNDER = 18  # lines of the board area kept for the top and the enemies under a t
 _PHRASE_END = re.compile(r"(?:, |: | · | {2,})")
 
 
-def _phrases(plain: str) -> list[int]:
-    """The offsets where each phrase of ``plain`` ends (the last is the line's end)."""
-    ends = [m.end() for m in _PHRASE_END.finditer(plain)]
-    return [e for e in ends if e < len(plain)] + [len(plain)]
+def _phrases(plain: str) -> list[tuple[int, str]]:
+    """Where each phrase of ``plain`` ends (the last at the line's end) and the separator
+    that ends it ("" for the last)."""
+    ends = [(m.end(), m.group().strip() or "  ") for m in _PHRASE_END.finditer(plain)]
+    return [e for e in ends if e[0] < len(plain)] + [(len(plain), "")]
 
 
 def _bare(plain: str) -> str:
@@ -47,27 +48,40 @@ def _wrap_line(line: Text, width: int, indent: bool = True) -> list[Text]:
     """One line too long for ``width``: broken between phrases where it can, else at its
     spaces (a word longer than the line folded); each further piece indented two more
     than the line, so it reads as the same line going on. A " · " between two facts is
-    not kept at the end of a piece: the line break separates them."""
+    not kept at the end of a piece: the line break separates them. A piece that would end
+    on a label's colon ("tabs:") ends at the fact before it instead, where that leaves the
+    piece at least half full, so the label stays with what it names."""
     plain = line.plain
     lead = len(plain) - len(plain.lstrip(" "))
     hang = " " * (min(lead + 2, max(0, width // 3)) if indent else 0)
     room_next = max(1, width - len(hang))
     out: list[Text] = []
     cur, room, prev = Text(), width, 0
-    for end in _phrases(plain):
+    breaks: list[tuple[int, str]] = []  # where each phrase in ``cur`` ends, and its separator
+    for end, sep in _phrases(plain):
         phrase, prev = line[prev:end], end
         if cell_len(_bare(cur.plain + phrase.plain)) <= room:
             cur.append(phrase)
+            breaks.append((len(cur.plain), sep))
             continue
         if cur.plain.strip():
+            earlier = [at for at, kind in breaks[:-1] if kind != ":" and at >= room // 2]
+            if breaks and breaks[-1][1] == ":" and earlier:
+                out.append(cur[:earlier[-1]])
+                cur = cur[earlier[-1]:]
+                if cell_len(_bare(cur.plain + phrase.plain)) <= room_next:
+                    cur.append(phrase)
+                    breaks, room = [(len(cur.plain), sep)], room_next
+                    continue
             out.append(cur)
             cur, room = Text(), room_next
         if cell_len(_bare(phrase.plain)) <= room:
             cur = phrase.copy()
-            continue
-        pieces = list(phrase.wrap(_MEASURE, room_next, overflow="fold", no_wrap=False))
-        out.extend(pieces[:-1])
-        cur, room = pieces[-1], room_next
+        else:
+            pieces = list(phrase.wrap(_MEASURE, room_next, overflow="fold", no_wrap=False))
+            out.extend(pieces[:-1])
+            cur, room = pieces[-1], room_next
+        breaks = [(len(cur.plain), sep)]
     if cur.plain.strip() or not out:
         out.append(cur)
     out = [_ended(piece) for piece in out]

@@ -1,6 +1,8 @@
 """A Harakiri board's long lines wrap between facts, never between a word and its number
 (at 200x50 an enemy's line used to end on "armour" with its "1" alone on the next line)."""
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rich.text import Text
 
 from screens.harakiri.side_boards import wrap_lines
@@ -45,3 +47,26 @@ def test_styles_stay_with_their_letters():
     out = wrap_lines(text, 40)[0]
     bold = [out.plain[s.start:s.end] for s in out.spans if s.style == "bold"]
     assert bold == ["Ashigaru R"]
+
+
+def test_a_label_stays_with_what_it_names():
+    keys = "g: grid Cursor (2,4) plain  v line of sight · c/e next character/enemy  tabs: g grid · c characters · e enemies"
+    assert lines(keys, 78, indent=False) == [
+        "g: grid Cursor (2,4) plain  v line of sight · c/e next character/enemy",
+        "tabs: g grid · c characters · e enemies"]
+
+
+PHRASES = ["armour 1", "HP 5", "Kami Mode ✗not ready", "tabs: g grid", "x", "Skills: Iaijutsu",
+           "a very long phrase without any separators at all in it"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(PHRASES), st.sampled_from([", ", " · ", ": ", "  ", " "])),
+                min_size=1, max_size=8),
+       st.integers(min_value=10, max_value=80), st.booleans())
+def test_no_piece_is_wider_than_the_line_and_no_letter_is_lost(parts, width, indent):
+    line = "".join(p + sep for p, sep in parts).rstrip()
+    out = wrap_lines(Text(line), width, indent=indent)[0].plain
+    assert all(len(piece) <= width for piece in out.split("\n"))
+    # only spaces and the dots a line break replaces may go
+    assert "".join(out.split()).replace("·", "") == "".join(line.split()).replace("·", "")
